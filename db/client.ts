@@ -1,0 +1,83 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+/** Both drivers give a PgDatabase; the rest of the code sees only this type. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for PostgreSQL; undefined for embedded PGlite. */
+  databaseUrl?: string;
+  /** PGlite data directory, or memory:// for a throwaway database. */
+  pgliteDir: string;
+  /** postgres.js pool size. */
+  maxConnections?: number;
+}
+
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
+// Any constant works; it only has to be the same in every process of the app.
+const MIGRATION_LOCK_KEY = 723_451_001;
+
+/** Opens a database from settings; the caller owns the handle and closes it. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const client = postgres(options.databaseUrl, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+      connection: { application_name: "mcp-trust-registry" },
+    });
+    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+  const dataDir = options.pgliteDir;
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+/**
+ * Applies the committed migrations. Safe to run twice and from two processes
+ * at once on PostgreSQL: an advisory lock serialises them and drizzle skips
+ * what its journal says is applied.
+ */
+export async function migrateDatabase(options: DatabaseOptions): Promise<void> {
+  if (options.databaseUrl) {
+    const client = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
+    try {
+      await client`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+      await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      await client`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+    } finally {
+      await client.end({ timeout: 5 });
+    }
+    return;
+  }
+  throw new Error("migrateDatabase for PGlite needs an open handle: use migrateHandle()");
+}
+
+/** Migrates an already open handle (PGlite can only be opened once per data directory). */
+export async function migrateHandle(handle: DatabaseHandle, options: DatabaseOptions): Promise<void> {
+  if (handle.kind === "postgres") return migrateDatabase(options);
+  await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+/** A round trip that proves the database answers (GET /api/health). */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

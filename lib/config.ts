@@ -1,0 +1,78 @@
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Parsed once; a bad value stops start-up
+ * with a message that names the variable.
+ */
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("false")
+  .transform((v) => v === "true" || v === "1");
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    PGLITE_DIR: z.string().min(1).default("./.data/pglite"),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    UPSTASH_REDIS_REST_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+    UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
+    SCAN_ALLOW_PRIVATE_TARGETS: booleanFlag,
+    TRUSTED_PROXY_COUNT: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(10).default(0),
+    SCAN_DEADLINE_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+    SCAN_MAX_CONCURRENT: z.coerce.number().int().min(1).max(64).default(4),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.UPSTASH_REDIS_REST_URL ? "UPSTASH_REDIS_REST_TOKEN" : "UPSTASH_REDIS_REST_URL"],
+        message: "UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN go together",
+      });
+    }
+  });
+
+export type AppConfig = Omit<z.infer<typeof envSchema>, "BASE_URL"> & { BASE_URL: string };
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+/** Parses an environment; exported for tests. Throws ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const parsed = result.data;
+  const baseUrl = (parsed.BASE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
+  return { ...parsed, BASE_URL: baseUrl };
+}
+
+let cached: AppConfig | undefined;
+
+/** The process's configuration, parsed on first use. */
+export function config(): AppConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Tests that change the environment call this to re-read it. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

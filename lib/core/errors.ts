@@ -1,0 +1,35 @@
+/**
+ * The one error type of the domain. Code is from a small, stable set (D11);
+ * lib/http maps it to an HTTP status at the edge, so nothing in the core
+ * knows about HTTP.
+ */
+export const ERROR_CODES = [
+  "bad_request",
+  "invalid_parameter",
+  "invalid_url",
+  "target_forbidden",
+  "unauthorized",
+  "not_found",
+  "method_not_allowed",
+  "rate_limited",
+  "payload_too_large",
+  "internal_error",
+  "service_unavailable",
+  "conflict",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    message: string,
+    public readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}

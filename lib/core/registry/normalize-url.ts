@@ -1,0 +1,63 @@
+import { AppError } from "../errors";
+
+const MAX_URL_LENGTH = 2048;
+
+/**
+ * The registry's key for a server (D13): scheme and host lower-cased, default
+ * port dropped, fragment dropped, one trailing slash trimmed. The WHATWG URL
+ * parser already lower-cases, converts IDN to punycode and compresses IPv6;
+ * we add the policy on top. Only http(s) URLs without credentials are servers:
+ * a URL with a password in it must never become a public registry key.
+ */
+export function normalizeServerUrl(raw: string): string {
+  const input = raw.trim();
+  if (input.length === 0) throw new AppError("invalid_url", "server_url is empty.");
+  if (input.length > MAX_URL_LENGTH) {
+    throw new AppError("invalid_url", `server_url is longer than ${MAX_URL_LENGTH} characters.`);
+  }
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new AppError("invalid_url", "server_url is not a valid absolute URL.");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new AppError("invalid_url", "server_url must use http or https.");
+  }
+  if (!url.hostname) throw new AppError("invalid_url", "server_url has no host.");
+  if (url.username || url.password) {
+    throw new AppError("invalid_url", "server_url must not carry a user name or password.");
+  }
+  let path = url.pathname;
+  if (path.endsWith("/")) path = path.slice(0, -1);
+  const normalized = `${url.protocol}//${url.host}${path}${url.search}`;
+  return normalized;
+}
+
+/** Like normalizeServerUrl but answers null instead of throwing, for lookups of untrusted input. */
+export function tryNormalizeServerUrl(raw: string): string | null {
+  try {
+    return normalizeServerUrl(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Rebuilds a server URL from the {url} path segment(s). The segment is the
+ * percent-encoded URL, but proxies sometimes decode it (turning %2F into /
+ * and even collapsing "//" into "/"), so a catch-all route receives several
+ * segments: join them and restore the scheme's double slash.
+ */
+export function serverUrlFromPathSegments(segments: readonly string[]): string {
+  const joined = segments.map(safeDecode).join("/");
+  return joined.replace(/^(https?):\/*/i, (_m, scheme: string) => `${scheme}://`);
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

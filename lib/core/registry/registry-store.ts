@@ -1,0 +1,93 @@
+import type { CertificationStatus, Grade } from "../grades";
+import type { RegistryContext, ScanOutcome } from "../scanning/scan-outcome";
+import type { ListedServerRecord, ScanRecord, ScanTrigger, ServerRecord } from "./server-record";
+
+/**
+ * The port the registry's use cases need from storage. lib/data implements it
+ * with drizzle; the core never sees SQL.
+ */
+export const SEARCH_SORTS = ["relevance", "score-high", "score-low", "recent", "name"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const CERTIFIED_FILTERS = ["true", "standard", "premium"] as const;
+export type CertifiedFilter = (typeof CERTIFIED_FILTERS)[number];
+
+export interface SearchQuery {
+  q?: string;
+  sort: SearchSort;
+  page: number;
+  limit: number;
+  certified?: CertifiedFilter;
+  grade?: Grade;
+}
+
+export interface StatsSnapshot {
+  totalServers: number;
+  certifiedServers: number;
+  avgTrustScore: number;
+  gradeDistribution: Record<Grade, number>;
+  totalScans: number;
+  scansLast24h: number;
+  /** Servers currently in recentlyFlagged, before the list is cut to its limit. */
+  recentlyFlaggedCount: number;
+  recentlyScanned: ListedServerRecord[];
+  highestRated: ListedServerRecord[];
+  recentlyFlagged: ListedServerRecord[];
+}
+
+/** A server entry as mapped from the official registry's format. */
+export interface ImportedServer {
+  registryName: string;
+  url: string | null;
+  name: string;
+  title: string | null;
+  description: string | null;
+  version: string | null;
+  publisherName: string;
+  packageName: string | null;
+  packageRegistry: string | null;
+  repositoryUrl: string | null;
+  websiteUrl: string | null;
+  transportType: string | null;
+  registryStatus: "active" | "deprecated" | "deleted";
+}
+
+export type UpsertResult =
+  | { kind: "added" | "updated" | "unchanged" | "removed" }
+  | { kind: "skipped"; reason: string };
+
+export interface ImportRunCounts {
+  source: string;
+  startedAt: Date;
+  finishedAt: Date;
+  added: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  skipped: number;
+  skippedReasons: { entry: string; reason: string }[];
+  pages: number;
+  error: string | null;
+}
+
+export interface RecordScanMeta {
+  trigger: ScanTrigger;
+  /** Used only when the scan creates the server (D3). */
+  fallbackName: string;
+  fallbackPublisher: string;
+}
+
+export interface RegistryStore {
+  searchServers(query: SearchQuery): Promise<{ total: number; rows: ListedServerRecord[] }>;
+  /** Any server with this normalized URL, listed or not. */
+  findServerByUrl(url: string): Promise<ServerRecord | null>;
+  findListedServersByPackage(packageName: string, limit: number): Promise<ListedServerRecord[]>;
+  listScans(serverId: string, limit: number): Promise<ScanRecord[]>;
+  getScan(scanId: string): Promise<ScanRecord | null>;
+  getStats(now: Date, listLimit: number): Promise<StatsSnapshot>;
+  getRegistryContext(url: string): Promise<RegistryContext>;
+  recordScan(outcome: ScanOutcome, meta: RecordScanMeta): Promise<{ server: ServerRecord; scan: ScanRecord }>;
+  upsertImportedServer(entry: ImportedServer, importHash: string): Promise<UpsertResult>;
+  recordImportRun(run: ImportRunCounts): Promise<void>;
+  listServersToScan(options: { staleBefore: Date; limit: number }): Promise<{ id: string; url: string }[]>;
+  setCertificationStatus(serverId: string, status: CertificationStatus): Promise<void>;
+}

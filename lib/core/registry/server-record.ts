@@ -1,0 +1,75 @@
+import type { Finding } from "../findings";
+import type { CertificationStatus, Grade, TrustLabel } from "../grades";
+import type { FactorBreakdown } from "../scoring/factors";
+import type { Discovery, NetworkEvidence, ScanStatus, ToolChanges } from "../scanning/scan-outcome";
+
+/** A server as the registry stores it; the API shapes are projections of this. */
+export interface ServerRecord {
+  id: string;
+  url: string | null;
+  registryName: string | null;
+  name: string;
+  description: string | null;
+  publisherName: string;
+  packageName: string | null;
+  repositoryUrl: string | null;
+  websiteUrl: string | null;
+  transportType: string | null;
+  registryStatus: "active" | "deprecated" | "deleted";
+  certificationStatus: CertificationStatus;
+  trustScore: number | null;
+  grade: Grade | null;
+  trustLabel: TrustLabel | null;
+  trustSummary: string | null;
+  findingsSummary: string | null;
+  scanType: string | null;
+  lastScannedAt: Date | null;
+  latestScanId: string | null;
+  scanCount: number;
+  listed: boolean;
+}
+
+/** A listed server: it has a URL and a verdict. */
+export type ListedServerRecord = ServerRecord & {
+  url: string;
+  trustScore: number;
+  grade: Grade;
+  trustLabel: TrustLabel;
+  lastScannedAt: Date;
+};
+
+export type ScanTrigger = "api" | "mcp" | "cli" | "rescan" | "demo" | "certify" | "site";
+
+export interface ScanRecord {
+  id: string;
+  serverId: string;
+  serverUrl: string;
+  status: ScanStatus;
+  trigger: ScanTrigger;
+  startedAt: Date;
+  scannedAt: Date;
+  durationMs: number;
+  scoringVersion: string;
+  trustScore: number | null;
+  grade: Grade | null;
+  uncappedGrade: Grade | null;
+  trustLabel: TrustLabel | null;
+  capReason: string | null;
+  trustSummary: string | null;
+  findingsSummary: string | null;
+  factors: FactorBreakdown | null;
+  findings: Finding[];
+  discovery: Discovery | null;
+  network: NetworkEvidence | null;
+  toolHashes: Record<string, string>;
+  toolsHash: string | null;
+  changes: ToolChanges | null;
+  toolCount: number;
+  resourceCount: number;
+  flagged: boolean;
+}
+
+/** True when a server may be shown in public reads. */
+export function isListed(server: ServerRecord): server is ListedServerRecord {
+  return server.listed && server.url !== null && server.trustScore !== null && server.grade !== null;
+}

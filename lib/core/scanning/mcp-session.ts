@@ -1,0 +1,337 @@
+import { createHash } from "node:crypto";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StreamableHTTPClientTransport, StreamableHTTPError } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
+import { ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { isAppError } from "../errors";
+import { describeNetworkError, ResponseTooLargeError, type ScanFetch } from "./guarded-fetch";
+import { raceAbort, ScanDeadlineError, type ScanLimits } from "./scan-limits";
+import type {
+  DiscoveredPrompt,
+  DiscoveredResource,
+  DiscoveredResourceTemplate,
+  DiscoveredTool,
+  Discovery,
+} from "./scan-outcome";
+
+/**
+ * The MCP half of a scan: handshake and read-only listings, nothing else.
+ * The scanner NEVER calls a tool, reads a resource or gets a prompt: a scan
+ * must not trigger side effects on someone else's server. Every request has
+ * its own timeout, the whole session sits under the scan's deadline, and the
+ * listings are capped in pages and items (D3), so a hostile server can slow
+ * a scan down to its deadline but not beyond.
+ */
+
+export interface McpSessionOptions {
+  url: URL;
+  /** The guarded fetch: every byte the SDK sends goes through it. */
+  fetch: ScanFetch;
+  limits: ScanLimits;
+  /** The scan's deadline. */
+  signal: AbortSignal;
+  /** Subscription to body cuts of the guarded fetch (a streamed reply cut at the byte cap). */
+  onBodyCut?: (listener: (error: Error) => void) => () => void;
+}
+
+export type McpSessionResult = { ok: true; discovery: Discovery } | { ok: false; failure: string };
+
+type Listing = Discovery["listingProblems"][number]["listing"];
+type JsonRecord = Record<string, unknown>;
+
+const CLIENT_INFO = { name: "mcp-trust-registry-scanner", version: "1.0.0" };
+const MAX_REASON_LENGTH = 300;
+/** Any JSON object: listings are parsed leniently here, one item at a time, so one odd tool does not hide the rest. */
+const AnyResult = z.record(z.string(), z.unknown());
+
+/** JSON with object keys sorted at every level: the same definition always gives the same bytes. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",")}]`;
+  const entries = Object.entries(value as JsonRecord)
+    .filter(([, v]) => v !== undefined && typeof v !== "function")
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+/**
+ * The per-tool hashes of D3 (rug-pull detection): `hash` covers what a model
+ * reads and what the tool accepts, so a silently changed description or
+ * schema shows up as a change between scans.
+ */
+export function hashTool(tool: Pick<DiscoveredTool, "name" | "description" | "inputSchema" | "annotations">): { schemaHash: string; hash: string } {
+  return {
+    schemaHash: sha256(canonicalJson(tool.inputSchema)),
+    hash: sha256(canonicalJson({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema, annotations: tool.annotations })),
+  };
+}
+
+function asRecord(value: unknown): JsonRecord | null {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonRecord) : null;
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+/** A failure reason fit for a finding: one line, bounded, no control characters. */
+function clean(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+  return flat.length > MAX_REASON_LENGTH ? `${flat.slice(0, MAX_REASON_LENGTH - 1)}…` : flat;
+}
+
+/** Why a request failed, in words; untrusted server text is bounded by `clean`. */
+export function describeSessionError(error: unknown, what: string): string {
+  if (error instanceof ScanDeadlineError) return `${what}: ${error.message}`;
+  if (isAppError(error)) return `${what}: refused by the target guard: ${error.message}`;
+  if (error instanceof ResponseTooLargeError) return `${what}: ${error.message}`;
+  if (error instanceof McpError) {
+    if (error.code === ErrorCode.RequestTimeout) return `${what}: no answer in time`;
+    return clean(`${what}: server answered with JSON-RPC error ${error.code}: ${error.message}`);
+  }
+  if (error instanceof StreamableHTTPError) return clean(`${what}: HTTP ${error.code ?? "error"}: ${error.message}`);
+  if (error instanceof SyntaxError) return clean(`${what}: the reply is not JSON (${error.message})`);
+  if (error instanceof z.ZodError || (error instanceof Error && error.name === "ZodError")) return `${what}: the reply is not a valid JSON-RPC message`;
+  return clean(`${what}: ${describeNetworkError(error)}`);
+}
+
+/** The MCP spec's backwards-compatibility rule: a 4xx on the initial POST means "try the old HTTP+SSE transport". */
+function shouldFallBackToSse(error: unknown): boolean {
+  return error instanceof StreamableHTTPError && typeof error.code === "number" && error.code >= 400 && error.code < 500;
+}
+
+interface Connected {
+  client: Client;
+  transport: Transport;
+  kind: Discovery["transport"];
+  protocolVersion: () => string | null;
+}
+
+async function connectWith(kind: Discovery["transport"], options: McpSessionOptions): Promise<Connected> {
+  const transport: Transport =
+    kind === "streamable-http"
+      ? new StreamableHTTPClientTransport(options.url, {
+          fetch: options.fetch,
+          // Redirects are the guarded fetch's job: it checks every hop.
+          redirectPolicy: "follow",
+          reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+        })
+      : new SSEClientTransport(options.url, { fetch: options.fetch, redirectPolicy: "follow" });
+  let negotiated: string | null = null;
+  const setVersion = transport.setProtocolVersion?.bind(transport);
+  transport.setProtocolVersion = (version: string) => {
+    negotiated = version;
+    setVersion?.(version);
+  };
+  const client = new Client(CLIENT_INFO, { capabilities: {} });
+  try {
+    await raceAbort(client.connect(transport, { timeout: options.limits.perRequestMs, signal: options.signal }), options.signal);
+  } catch (error) {
+    await closeQuietly(client);
+    throw error;
+  }
+  return { client, transport, kind, protocolVersion: () => negotiated };
+}
+
+async function closeQuietly(client: Client): Promise<void> {
+  await raceAbort(client.close(), AbortSignal.timeout(1000)).catch(() => undefined);
+}
+
+interface ListingResult<T> {
+  items: T[];
+  problem: string | null;
+}
+
+/**
+ * Follows nextCursor under the page and item caps. A failure after some
+ * pages keeps what was listed and says why the rest is missing.
+ */
+async function listAll<T>(
+  connected: Connected,
+  method: "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list",
+  key: string,
+  parse: (item: unknown) => T | null,
+  options: McpSessionOptions,
+  cut: { current: AbortController | null },
+): Promise<ListingResult<T>> {
+  const { limits } = options;
+  const items: T[] = [];
+  const seenCursors = new Set<string>();
+  let cursor: string | undefined;
+  let ignored = 0;
+  const withIgnored = (problem: string | null) =>
+    problem ?? (ignored > 0 ? `${ignored} malformed ${key} entr${ignored === 1 ? "y was" : "ies were"} ignored` : null);
+
+  for (let page = 0; page < limits.maxPagesPerListing; page++) {
+    const controller = new AbortController();
+    cut.current = controller;
+    let result: JsonRecord;
+    try {
+      result = await raceAbort(
+        connected.client.request({ method, params: cursor === undefined ? {} : { cursor } }, AnyResult, {
+          timeout: limits.perRequestMs,
+          signal: AbortSignal.any([options.signal, controller.signal]),
+        }),
+        options.signal,
+      );
+    } catch (error) {
+      if (method === "resources/templates/list" && page === 0 && error instanceof McpError && error.code === ErrorCode.MethodNotFound) {
+        return { items, problem: null };
+      }
+      const reason = controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error;
+      const listed = items.length > 0 ? ` after ${items.length} ${key}` : "";
+      return { items, problem: describeSessionError(reason, `${method} failed${listed}`) };
+    } finally {
+      cut.current = null;
+    }
+    const list = Array.isArray(result[key]) ? (result[key] as unknown[]) : [];
+    for (const raw of list) {
+      const parsed = parse(raw);
+      if (parsed === null) {
+        ignored++;
+        continue;
+      }
+      if (items.length >= limits.maxItemsPerListing) {
+        return { items, problem: `${method} was cut at ${limits.maxItemsPerListing} ${key} (item limit)` };
+      }
+      items.push(parsed);
+    }
+    const next = str(result.nextCursor);
+    if (!next) return { items, problem: withIgnored(null) };
+    if (seenCursors.has(next)) return { items, problem: `${method} repeated a cursor; stopped after ${page + 1} pages` };
+    seenCursors.add(next);
+    cursor = next;
+  }
+  return { items, problem: `${method} was cut at ${limits.maxPagesPerListing} pages (page limit)` };
+}
+
+function parseTool(raw: unknown): DiscoveredTool | null {
+  const t = asRecord(raw);
+  const name = str(t?.name);
+  if (!t || !name) return null;
+  const base = {
+    name,
+    description: str(t.description),
+    inputSchema: t.inputSchema ?? null,
+    annotations: asRecord(t.annotations) ?? undefined,
+  };
+  const title = str(t.title);
+  return { ...base, ...(title !== undefined ? { title } : {}), ...hashTool(base) };
+}
+
+function parseResource(raw: unknown): DiscoveredResource | null {
+  const r = asRecord(raw);
+  const uri = str(r?.uri);
+  if (!r || !uri) return null;
+  return { uri, name: str(r.name), description: str(r.description), mimeType: str(r.mimeType) };
+}
+
+function parseTemplate(raw: unknown): DiscoveredResourceTemplate | null {
+  const r = asRecord(raw);
+  const uriTemplate = str(r?.uriTemplate);
+  if (!r || !uriTemplate) return null;
+  return { uriTemplate, name: str(r.name), description: str(r.description), mimeType: str(r.mimeType) };
+}
+
+function parsePrompt(raw: unknown): DiscoveredPrompt | null {
+  const p = asRecord(raw);
+  const name = str(p?.name);
+  if (!p || !name) return null;
+  const args = Array.isArray(p.arguments)
+    ? p.arguments.flatMap((a) => {
+        const arg = asRecord(a);
+        const argName = str(arg?.name);
+        return arg && argName ? [{ name: argName, description: str(arg.description), required: typeof arg.required === "boolean" ? arg.required : undefined }] : [];
+      })
+    : undefined;
+  return { name, description: str(p.description), arguments: args };
+}
+
+/**
+ * Connects (Streamable HTTP, then legacy SSE on a 4xx), initializes and
+ * lists what the server advertises. Never throws for server behaviour: no
+ * handshake gives `{ ok: false, failure }` (the scan is unreachable); a failed
+ * or cut listing gives a Discovery with listingProblems (the scan is partial).
+ */
+export async function discoverServer(options: McpSessionOptions): Promise<McpSessionResult> {
+  let connected: Connected;
+  try {
+    connected = await connectWith("streamable-http", options);
+  } catch (streamableError) {
+    if (!shouldFallBackToSse(streamableError) || options.signal.aborted) {
+      return { ok: false, failure: describeSessionError(streamableError, "MCP handshake failed") };
+    }
+    try {
+      connected = await connectWith("sse", options);
+    } catch (sseError) {
+      return {
+        ok: false,
+        failure: clean(
+          `${describeSessionError(streamableError, "Streamable HTTP handshake failed")}; ${describeSessionError(sseError, "legacy SSE handshake failed")}`,
+        ),
+      };
+    }
+  }
+
+  const cut: { current: AbortController | null } = { current: null };
+  const unsubscribe = options.onBodyCut?.((error) => cut.current?.abort(error));
+  try {
+    const { client } = connected;
+    const capabilities = (client.getServerCapabilities() ?? null) as JsonRecord | null;
+    const serverInfo = client.getServerVersion();
+    const discovery: Discovery = {
+      serverInfo: serverInfo ? { name: serverInfo.name, version: serverInfo.version, ...(serverInfo.title ? { title: serverInfo.title } : {}) } : null,
+      protocolVersion: connected.protocolVersion(),
+      capabilities,
+      instructions: client.getInstructions() ?? null,
+      transport: connected.kind,
+      tools: [],
+      resources: [],
+      resourceTemplates: [],
+      prompts: [],
+      listingProblems: [],
+    };
+    const note = (listing: Listing, problem: string | null) => {
+      if (problem) discovery.listingProblems.push({ listing, problem });
+    };
+    const planned: Listing[] = [];
+    if (capabilities?.tools) planned.push("tools");
+    if (capabilities?.resources) planned.push("resources", "resourceTemplates");
+    if (capabilities?.prompts) planned.push("prompts");
+
+    for (const listing of planned) {
+      if (options.signal.aborted) {
+        note(listing, `skipped: ${options.signal.reason instanceof Error ? options.signal.reason.message : "the scan was aborted"}`);
+        continue;
+      }
+      if (listing === "tools") {
+        const r = await listAll(connected, "tools/list", "tools", parseTool, options, cut);
+        discovery.tools = r.items;
+        note(listing, r.problem);
+      } else if (listing === "resources") {
+        const r = await listAll(connected, "resources/list", "resources", parseResource, options, cut);
+        discovery.resources = r.items;
+        note(listing, r.problem);
+      } else if (listing === "resourceTemplates") {
+        const r = await listAll(connected, "resources/templates/list", "resourceTemplates", parseTemplate, options, cut);
+        discovery.resourceTemplates = r.items;
+        note(listing, r.problem);
+      } else {
+        const r = await listAll(connected, "prompts/list", "prompts", parsePrompt, options, cut);
+        discovery.prompts = r.items;
+        note(listing, r.problem);
+      }
+    }
+    return { ok: true, discovery };
+  } finally {
+    unsubscribe?.();
+    await closeQuietly(connected.client);
+  }
+}

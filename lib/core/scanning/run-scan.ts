@@ -1,0 +1,127 @@
+import { config } from "../../config";
+import { isAppError } from "../errors";
+import { normalizeServerUrl } from "../registry/normalize-url";
+import { assessScan, SCORING_VERSION } from "../scoring/score-scan";
+import { createGuardedFetcher, describeNetworkError, type FetchEvidence } from "./guarded-fetch";
+import { discoverServer } from "./mcp-session";
+import { resolveScanLimits, ScanDeadlineError, type ScanLimits } from "./scan-limits";
+import type { Discovery, NetworkEvidence, RegistryContext, ScanOutcome, ScanStatus, TlsEvidence } from "./scan-outcome";
+import type { CheckedTarget, HostLookup } from "./target-guard";
+import { parseHsts, probeTls } from "./tls-probe";
+
+export interface RunScanOptions {
+  /** Default: config SCAN_ALLOW_PRIVATE_TARGETS. */
+  allowPrivateTargets?: boolean;
+  /** CIDRs allowed besides public addresses (tests: loopback only). */
+  allowedRanges?: readonly string[];
+  /** Default: config SCAN_DEADLINE_MS. */
+  deadlineMs?: number;
+  limits?: Partial<ScanLimits>;
+  lookup?: HostLookup;
+  now?: () => Date;
+  /** Certificate verification (default on: a certificate no client would trust makes the server unreachable, D3). */
+  tls?: { verify?: boolean; ca?: string | string[] };
+  /** Cancels the scan early (e.g. the caller went away); the deadline applies regardless. */
+  signal?: AbortSignal;
+}
+
+function baseNetwork(url: URL, checked: CheckedTarget | null, evidence: FetchEvidence, tls: TlsEvidence | null): NetworkEvidence {
+  const resolved = new Set([...(checked?.addresses.map((a) => a.address) ?? []), ...evidence.resolvedAddresses]);
+  return {
+    scheme: url.protocol === "https:" ? "https" : "http",
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    resolvedAddresses: [...resolved],
+    redirectChain: evidence.redirectChain,
+    tls,
+    hsts: parseHsts(evidence.firstHttpsHsts),
+  };
+}
+
+/**
+ * One scan of one server, start to finish (D3): normalize, guard, TLS probe,
+ * MCP discovery, then the rules and the score. A forbidden or malformed
+ * target throws AppError (target_forbidden / invalid_url) before any
+ * connection is made; everything the server does wrong (or never does) ends
+ * in an outcome, `unreachable` or `partial`, within the deadline.
+ */
+export async function runScan(rawUrl: string, context: RegistryContext, options: RunScanOptions = {}): Promise<ScanOutcome> {
+  const serverUrl = normalizeServerUrl(rawUrl);
+  const url = new URL(serverUrl);
+  const settings = options.allowPrivateTargets === undefined || options.deadlineMs === undefined ? config() : null;
+  const allowPrivateTargets = options.allowPrivateTargets ?? settings?.SCAN_ALLOW_PRIVATE_TARGETS ?? false;
+  const limits = resolveScanLimits({ ...options.limits, deadlineMs: options.deadlineMs ?? options.limits?.deadlineMs ?? settings?.SCAN_DEADLINE_MS });
+  const now = options.now ?? (() => new Date());
+  const startedAt = now();
+  const started = performance.now();
+
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new ScanDeadlineError(limits.deadlineMs)), limits.deadlineMs);
+  const signal = options.signal ? AbortSignal.any([deadline.signal, options.signal]) : deadline.signal;
+  const fetcher = createGuardedFetcher({
+    allowPrivateTargets,
+    allowedRanges: options.allowedRanges,
+    lookup: options.lookup,
+    limits,
+    signal,
+    tls: options.tls,
+  });
+
+  const finish = (status: ScanStatus, discovery: Discovery | null, network: NetworkEvidence | null, transportFailure: string | null): ScanOutcome => {
+    const assessed = assessScan({ discovery, network, status, context, transportFailure });
+    return {
+      serverUrl,
+      status,
+      startedAt,
+      durationMs: Math.round(performance.now() - started),
+      scoringVersion: SCORING_VERSION,
+      discovery,
+      network,
+      findings: assessed.findings,
+      score: status === "unreachable" ? null : assessed.score,
+      toolHashes: assessed.toolHashes,
+      toolsHash: assessed.toolsHash,
+      changes: assessed.changes,
+    };
+  };
+
+  try {
+    let checked: CheckedTarget;
+    try {
+      checked = await fetcher.check(url);
+    } catch (error) {
+      if (isAppError(error)) throw error;
+      return finish("unreachable", null, baseNetwork(url, null, fetcher.evidence(), null), describeNetworkError(error));
+    }
+
+    let tls: TlsEvidence | null = null;
+    if (url.protocol === "https:") {
+      try {
+        tls = await probeTls({
+          address: checked.addresses[0].address,
+          port: checked.port,
+          hostname: checked.hostname,
+          timeoutMs: limits.perRequestMs,
+          signal,
+          ca: options.tls?.ca,
+          now,
+        });
+      } catch (error) {
+        const reason = signal.aborted && signal.reason instanceof ScanDeadlineError ? `TLS handshake: ${signal.reason.message}` : describeNetworkError(error);
+        return finish("unreachable", null, baseNetwork(url, checked, fetcher.evidence(), null), reason);
+      }
+      if ((options.tls?.verify ?? true) && !tls.authorized) {
+        const reason = `TLS certificate of ${checked.hostname} is not trusted (${tls.authorizationError ?? "unknown reason"}); MCP clients refuse it`;
+        return finish("unreachable", null, baseNetwork(url, checked, fetcher.evidence(), tls), reason);
+      }
+    }
+
+    const session = await discoverServer({ url, fetch: fetcher.fetch, limits, signal, onBodyCut: fetcher.onBodyCut });
+    const network = baseNetwork(url, checked, fetcher.evidence(), tls);
+    if (!session.ok) return finish("unreachable", null, network, session.failure);
+    const status: ScanStatus = session.discovery.listingProblems.length > 0 ? "partial" : "completed";
+    return finish(status, session.discovery, network, null);
+  } finally {
+    clearTimeout(timer);
+    await fetcher.close();
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The seven trust factors of spec 2.6 and their maxima. The score is always
+ * the sum of the factor points (D1), so these maxima add up to 100.
+ */
+export const FACTOR_MAX = {
+  declarationAccuracy: 20,
+  permissionMinimality: 15,
+  networkBehavior: 20,
+  codeTransparency: 10,
+  publisherReputation: 10,
+  transportSecurity: 10,
+  threatMatch: 15,
+} as const;
+
+export type FactorKey = keyof typeof FACTOR_MAX;
+export const FACTOR_KEYS = Object.keys(FACTOR_MAX) as FactorKey[];
+
+/** Points per factor, each an integer between 0 and its maximum. */
+export type FactorPoints = Record<FactorKey, number>;
+
+/** One factor's share of the report (D5). */
+export interface FactorResult {
+  points: number;
+  max: number;
+  rationale: string;
+  findingIds: string[];
+}
+export type FactorBreakdown = Record<FactorKey, FactorResult>;

@@ -1,0 +1,69 @@
+import type { ListedServerRecord, ScanRecord, ServerRecord } from "@/lib/core/registry/server-record";
+import type { scans, servers } from "@/db/schema";
+
+type ServerRow = typeof servers.$inferSelect;
+type ScanRow = typeof scans.$inferSelect;
+
+/** The database stores enums as text; the core's types are narrower. Values are only written by this layer. */
+export function toServerRecord(row: ServerRow): ServerRecord {
+  return {
+    id: row.id,
+    url: row.url,
+    registryName: row.registryName,
+    name: row.name,
+    description: row.description,
+    publisherName: row.publisherName,
+    packageName: row.packageName,
+    repositoryUrl: row.repositoryUrl,
+    websiteUrl: row.websiteUrl,
+    transportType: row.transportType,
+    registryStatus: row.registryStatus as ServerRecord["registryStatus"],
+    certificationStatus: row.certificationStatus as ServerRecord["certificationStatus"],
+    trustScore: row.trustScore,
+    grade: row.grade as ServerRecord["grade"],
+    trustLabel: row.trustLabel as ServerRecord["trustLabel"],
+    trustSummary: row.trustSummary,
+    findingsSummary: row.findingsSummary,
+    scanType: row.scanType,
+    lastScannedAt: row.lastScannedAt,
+    latestScanId: row.latestScanId,
+    scanCount: row.scanCount,
+    listed: row.listed,
+  };
+}
+
+/** Rows selected with `listed` in the WHERE clause always carry a verdict. */
+export function toListedServerRecord(row: ServerRow): ListedServerRecord {
+  return toServerRecord(row) as ListedServerRecord;
+}
+
+export function toScanRecord(row: ScanRow): ScanRecord {
+  return {
+    id: row.id,
+    serverId: row.serverId,
+    serverUrl: row.serverUrl,
+    status: row.status as ScanRecord["status"],
+    trigger: row.trigger as ScanRecord["trigger"],
+    startedAt: row.startedAt,
+    scannedAt: row.scannedAt,
+    durationMs: row.durationMs,
+    scoringVersion: row.scoringVersion,
+    trustScore: row.trustScore,
+    grade: row.grade as ScanRecord["grade"],
+    uncappedGrade: row.uncappedGrade as ScanRecord["uncappedGrade"],
+    trustLabel: row.trustLabel as ScanRecord["trustLabel"],
+    capReason: row.capReason,
+    trustSummary: row.trustSummary,
+    findingsSummary: row.findingsSummary,
+    factors: row.factors as ScanRecord["factors"],
+    findings: (row.findings ?? []) as ScanRecord["findings"],
+    discovery: row.discovery as ScanRecord["discovery"],
+    network: row.network as ScanRecord["network"],
+    toolHashes: (row.toolHashes ?? {}) as ScanRecord["toolHashes"],
+    toolsHash: row.toolsHash,
+    changes: row.changes as ScanRecord["changes"],
+    toolCount: row.toolCount,
+    resourceCount: row.resourceCount,
+    flagged: row.flagged,
+  };
+}

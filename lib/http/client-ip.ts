@@ -1,0 +1,31 @@
+/**
+ * The client's address as the rate limiter should see it (D10): the socket
+ * address, unless `trustedProxyCount` proxies sit in front, in which case
+ * X-Forwarded-For is read from the right, skipping that many hops. A client
+ * can prepend anything to X-Forwarded-For but cannot change what our own
+ * proxies append, so reading from the right cannot be spoofed.
+ */
+export function resolveClientIp(
+  socketAddress: string | undefined,
+  forwardedFor: string | string[] | undefined,
+  trustedProxyCount: number,
+): string {
+  const socket = stripIpv4Mapped(socketAddress ?? "unknown");
+  if (trustedProxyCount <= 0) return socket;
+  const raw = Array.isArray(forwardedFor) ? forwardedFor.join(",") : (forwardedFor ?? "");
+  const hops = raw
+    .split(",")
+    .map((h) => h.trim())
+    .filter(Boolean);
+  // The socket peer is the last proxy; each trusted proxy appended the address it saw.
+  const chain = [...hops, socket];
+  const index = chain.length - 1 - trustedProxyCount;
+  return stripIpv4Mapped(chain[Math.max(0, index)]);
+}
+
+function stripIpv4Mapped(address: string): string {
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice(7) : address;
+}
+
+/** The request header the app's own server sets; handlers read the client IP from it and nothing else. */
+export const CLIENT_IP_HEADER = "x-registry-client-ip";

@@ -1,0 +1,30 @@
+import { AppError, type ErrorCode } from "@/lib/core/errors";
+import { ERROR_STATUS } from "./error-status";
+
+/** A JSON reply with the content type every JSON route uses. */
+export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set("content-type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+/** ErrorResponse { error, message } with the status of its code. */
+export function errorResponse(code: ErrorCode, message: string, headers?: HeadersInit): Response {
+  return jsonResponse({ error: code, message }, { status: ERROR_STATUS[code], headers });
+}
+
+/**
+ * Turns anything thrown into an ErrorResponse. Internal errors are logged
+ * with their detail and answered with a generic message: a 500 never carries
+ * a stack trace, SQL or a path.
+ */
+export function responseForError(error: unknown): Response {
+  if (error instanceof AppError) {
+    const headers = new Headers();
+    const retryAfter = error.details?.retryAfterSeconds;
+    if (typeof retryAfter === "number") headers.set("retry-after", String(Math.max(1, Math.ceil(retryAfter))));
+    return errorResponse(error.code, error.message, headers);
+  }
+  console.error("[internal_error]", error);
+  return errorResponse("internal_error", "Something went wrong on our side. Please try again later.");
+}
