@@ -1,7 +1,11 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    // Route modules import "server-only", which throws outside React's server build; tests run them on the server.
+    alias: { "server-only": new URL("./node_modules/server-only/empty.js", import.meta.url).pathname },
+  },
   test: {
     projects: [
       {

@@ -61,12 +61,12 @@ export const servers = pgTable(
     uniqueIndex("servers_url_key").on(t.url),
     uniqueIndex("servers_registry_name_key").on(t.registryName),
     index("servers_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")).where(sql`listed`),
-    index("servers_score_idx").on(t.trustScore.desc(), t.id).where(sql`listed`),
-    index("servers_recent_idx").on(t.lastScannedAt.desc(), t.id).where(sql`listed`),
+    index("servers_score_idx").on(t.trustScore.desc().nullsFirst(), t.id).where(sql`listed`),
+    index("servers_recent_idx").on(t.lastScannedAt.desc().nullsFirst(), t.id).where(sql`listed`),
     index("servers_name_idx").on(t.name, t.id).where(sql`listed`),
-    index("servers_grade_score_idx").on(t.grade, t.trustScore.desc(), t.id).where(sql`listed`),
+    index("servers_grade_score_idx").on(t.grade, t.trustScore.desc().nullsFirst(), t.id).where(sql`listed`),
     index("servers_cert_score_idx")
-      .on(t.certificationStatus, t.trustScore.desc(), t.id)
+      .on(t.trustScore.desc().nullsFirst(), t.id)
       .where(sql`listed and certification_status <> 'none'`),
     index("servers_publisher_idx").on(t.publisherName),
     index("servers_package_idx").on(t.packageName),
@@ -109,9 +109,9 @@ export const scans = pgTable(
     flagged: boolean("flagged").notNull().default(false),
   },
   (t) => [
-    index("scans_server_time_idx").on(t.serverId, t.scannedAt.desc()),
-    index("scans_time_idx").on(t.scannedAt.desc()),
-    index("scans_flagged_idx").on(t.scannedAt.desc()).where(sql`flagged`),
+    index("scans_server_time_idx").on(t.serverId, t.scannedAt.desc().nullsFirst()),
+    index("scans_time_idx").on(t.scannedAt.desc().nullsFirst()),
+    index("scans_flagged_idx").on(t.scannedAt.desc().nullsFirst()).where(sql`flagged`),
   ],
 );
 

@@ -126,17 +126,17 @@ CREATE INDEX "cert_apps_server_idx" ON "certification_applications" USING btree 
 CREATE UNIQUE INDEX "cert_apps_open_key" ON "certification_applications" USING btree ("server_id","tier") WHERE status in ('pending_verification', 'verified');--> statement-breakpoint
 CREATE INDEX "cert_apps_status_idx" ON "certification_applications" USING btree ("status","created_at");--> statement-breakpoint
 CREATE INDEX "cert_audit_app_idx" ON "certification_audit" USING btree ("application_id","at");--> statement-breakpoint
-CREATE INDEX "scans_server_time_idx" ON "scans" USING btree ("server_id","scanned_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "scans_time_idx" ON "scans" USING btree ("scanned_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "scans_flagged_idx" ON "scans" USING btree ("scanned_at" DESC NULLS LAST) WHERE flagged;--> statement-breakpoint
+CREATE INDEX "scans_server_time_idx" ON "scans" USING btree ("server_id","scanned_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "scans_time_idx" ON "scans" USING btree ("scanned_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "scans_flagged_idx" ON "scans" USING btree ("scanned_at" DESC NULLS FIRST) WHERE flagged;--> statement-breakpoint
 CREATE UNIQUE INDEX "servers_url_key" ON "servers" USING btree ("url");--> statement-breakpoint
 CREATE UNIQUE INDEX "servers_registry_name_key" ON "servers" USING btree ("registry_name");--> statement-breakpoint
 CREATE INDEX "servers_search_trgm" ON "servers" USING gin ("search_text" gin_trgm_ops) WHERE listed;--> statement-breakpoint
-CREATE INDEX "servers_score_idx" ON "servers" USING btree ("trust_score" DESC NULLS LAST,"id") WHERE listed;--> statement-breakpoint
-CREATE INDEX "servers_recent_idx" ON "servers" USING btree ("last_scanned_at" DESC NULLS LAST,"id") WHERE listed;--> statement-breakpoint
+CREATE INDEX "servers_score_idx" ON "servers" USING btree ("trust_score" DESC NULLS FIRST,"id") WHERE listed;--> statement-breakpoint
+CREATE INDEX "servers_recent_idx" ON "servers" USING btree ("last_scanned_at" DESC NULLS FIRST,"id") WHERE listed;--> statement-breakpoint
 CREATE INDEX "servers_name_idx" ON "servers" USING btree ("name","id") WHERE listed;--> statement-breakpoint
-CREATE INDEX "servers_grade_score_idx" ON "servers" USING btree ("grade","trust_score" DESC NULLS LAST,"id") WHERE listed;--> statement-breakpoint
-CREATE INDEX "servers_cert_score_idx" ON "servers" USING btree ("certification_status","trust_score" DESC NULLS LAST,"id") WHERE listed and certification_status <> 'none';--> statement-breakpoint
+CREATE INDEX "servers_grade_score_idx" ON "servers" USING btree ("grade","trust_score" DESC NULLS FIRST,"id") WHERE listed;--> statement-breakpoint
+CREATE INDEX "servers_cert_score_idx" ON "servers" USING btree ("trust_score" DESC NULLS FIRST,"id") WHERE listed and certification_status <> 'none';--> statement-breakpoint
 CREATE INDEX "servers_publisher_idx" ON "servers" USING btree ("publisher_name");--> statement-breakpoint
 CREATE INDEX "servers_package_idx" ON "servers" USING btree ("package_name");--> statement-breakpoint
 CREATE INDEX "servers_unscanned_idx" ON "servers" USING btree ("last_scanned_at") WHERE url is not null and registry_status <> 'deleted';

@@ -16,6 +16,7 @@ import { shouldFlagScan } from "@/lib/core/registry/flag-scan";
 import { importRuns } from "@/db/schema";
 import { toListedServerRecord, toScanRecord, toServerRecord } from "./row-mappers";
 
+const WORD_SIMILARITY_THRESHOLD = 0.45;
 const FLAG_WINDOW_MS = 7 * 24 * 3600 * 1000;
 
 /** Escapes LIKE wildcards so a user's `%` or `_` is matched literally. */
@@ -74,16 +75,25 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
     async searchServers(query) {
       const q = query.q?.trim().toLowerCase() || null;
       const where = searchConditions(query, q);
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select()
-          .from(servers)
-          .where(where)
-          .orderBy(...searchOrder(query, q))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ total: count() }).from(servers).where(where),
-      ]);
+      const run = (executor: Database) =>
+        Promise.all([
+          executor
+            .select()
+            .from(servers)
+            .where(where)
+            .orderBy(...searchOrder(query, q))
+            .limit(query.limit)
+            .offset((query.page - 1) * query.limit),
+          executor.select({ total: count() }).from(servers).where(where),
+        ]);
+      // pg_trgm's default word-similarity threshold (0.6) misses one-letter typos in short words
+      // ("wether"); lower it for this transaction only, so the operator stays index-backed.
+      const [rows, [{ total }]] = q
+        ? await db.transaction(async (tx) => {
+            await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+            return run(tx as unknown as Database);
+          })
+        : await run(db);
       return { total: Number(total), rows: rows.map(toListedServerRecord) };
     },
 

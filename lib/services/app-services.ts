@@ -18,3 +18,8 @@ export function appServices(): Promise<Services> {
   }
   return g[globalKey]!;
 }
+
+/** Integration tests call route handlers in-process against a database of their own. */
+export function useServicesForTests(services: Services): void {
+  (globalThis as GlobalWithServices)[globalKey] = Promise.resolve(services);
+}

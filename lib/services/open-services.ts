@@ -2,6 +2,9 @@ import { migrateHandle, openDatabase, type DatabaseHandle, type DatabaseOptions 
 import type { AppConfig } from "@/lib/config";
 import type { RegistryStore } from "@/lib/core/registry/registry-store";
 import { createDrizzleRegistryStore } from "@/lib/data/drizzle-registry-store";
+import { createStatsReader, type StatsReader } from "@/lib/core/registry/get-registry-stats";
+import { createBadgeCache, type BadgeCache } from "@/lib/badges/badge-cache";
+import { openGate, type RequestGate } from "@/lib/http/request-gate";
 
 /**
  * The one place where the core is wired to its implementations. The app,
@@ -11,6 +14,9 @@ export interface Services {
   config: AppConfig;
   database: DatabaseHandle;
   store: RegistryStore;
+  stats: StatsReader;
+  gate: RequestGate;
+  badges: BadgeCache;
   close(): Promise<void>;
 }
 
@@ -29,5 +35,13 @@ export async function openServices(config: AppConfig): Promise<Services> {
     throw error;
   }
   const store = createDrizzleRegistryStore(database.db);
-  return { config, database, store, close: () => database.close() };
+  return {
+    config,
+    database,
+    store,
+    stats: createStatsReader(store),
+    gate: openGate,
+    badges: createBadgeCache(),
+    close: () => database.close(),
+  };
 }

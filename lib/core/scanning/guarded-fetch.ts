@@ -63,6 +63,8 @@ export class RequestTimeoutError extends Error {
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 const MAX_RECORDED_HOPS = 20;
+/** Says who is knocking, so an operator reading their logs can tell a scan from an attack. */
+const USER_AGENT = "mcp-trust-registry-scanner/1.0 (+read-only MCP listing; never calls tools)";
 
 function hostKey(hostname: string): string {
   return hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "").toLowerCase();
@@ -236,6 +238,7 @@ export function createGuardedFetcher(options: GuardedFetchOptions): GuardedFetch
     let url = new URL(input);
     let method = (init.method ?? "GET").toUpperCase();
     const headers = new Headers(init.headers);
+    if (!headers.has("user-agent")) headers.set("user-agent", USER_AGENT);
     let body = init.body ?? null;
     const mode = init.redirect ?? "follow";
 

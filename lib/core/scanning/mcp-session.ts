@@ -93,10 +93,17 @@ export function describeSessionError(error: unknown, what: string): string {
   if (isAppError(error)) return `${what}: refused by the target guard: ${error.message}`;
   if (error instanceof ResponseTooLargeError) return `${what}: ${error.message}`;
   if (error instanceof McpError) {
-    if (error.code === ErrorCode.RequestTimeout) return `${what}: no answer in time`;
+    if (error.code === ErrorCode.RequestTimeout) {
+      const ms = (error.data as { timeout?: unknown } | undefined)?.timeout;
+      return `${what}: no answer ${typeof ms === "number" ? `within ${ms} ms` : "in time"}`;
+    }
     return clean(`${what}: server answered with JSON-RPC error ${error.code}: ${error.message}`);
   }
-  if (error instanceof StreamableHTTPError) return clean(`${what}: HTTP ${error.code ?? "error"}: ${error.message}`);
+  if (error instanceof StreamableHTTPError) {
+    const detail = error.message.replace(/^Streamable HTTP error: /, "").replace(/^Error POSTing to endpoint:\s*/, "");
+    if (error.code === -1) return clean(`${what}: ${detail} (not an MCP endpoint)`);
+    return clean(`${what}: HTTP ${error.code ?? "error"}${detail ? ` (${detail})` : ""}`);
+  }
   if (error instanceof SyntaxError) return clean(`${what}: the reply is not JSON (${error.message})`);
   if (error instanceof z.ZodError || (error instanceof Error && error.name === "ZodError")) return `${what}: the reply is not a valid JSON-RPC message`;
   return clean(`${what}: ${describeNetworkError(error)}`);
@@ -114,7 +121,12 @@ interface Connected {
   protocolVersion: () => string | null;
 }
 
-async function connectWith(kind: Discovery["transport"], options: McpSessionOptions): Promise<Connected> {
+/** The operation in flight, aborted when the guarded fetch cuts a body (its reply will never arrive whole). */
+interface CutHolder {
+  current: AbortController | null;
+}
+
+async function connectWith(kind: Discovery["transport"], options: McpSessionOptions, cut: CutHolder): Promise<Connected> {
   const transport: Transport =
     kind === "streamable-http"
       ? new StreamableHTTPClientTransport(options.url, {
@@ -131,11 +143,16 @@ async function connectWith(kind: Discovery["transport"], options: McpSessionOpti
     setVersion?.(version);
   };
   const client = new Client(CLIENT_INFO, { capabilities: {} });
+  const controller = new AbortController();
+  cut.current = controller;
+  const signal = AbortSignal.any([options.signal, controller.signal]);
   try {
-    await raceAbort(client.connect(transport, { timeout: options.limits.perRequestMs, signal: options.signal }), options.signal);
+    await raceAbort(client.connect(transport, { timeout: options.limits.perRequestMs, signal }), signal);
   } catch (error) {
     await closeQuietly(client);
-    throw error;
+    throw controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error;
+  } finally {
+    cut.current = null;
   }
   return { client, transport, kind, protocolVersion: () => negotiated };
 }
@@ -159,7 +176,7 @@ async function listAll<T>(
   key: string,
   parse: (item: unknown) => T | null,
   options: McpSessionOptions,
-  cut: { current: AbortController | null },
+  cut: CutHolder,
 ): Promise<ListingResult<T>> {
   const { limits } = options;
   const items: T[] = [];
@@ -261,16 +278,20 @@ function parsePrompt(raw: unknown): DiscoveredPrompt | null {
  * or cut listing gives a Discovery with listingProblems (the scan is partial).
  */
 export async function discoverServer(options: McpSessionOptions): Promise<McpSessionResult> {
+  const cut: CutHolder = { current: null };
+  const unsubscribe = options.onBodyCut?.((error) => cut.current?.abort(error));
   let connected: Connected;
   try {
-    connected = await connectWith("streamable-http", options);
+    connected = await connectWith("streamable-http", options, cut);
   } catch (streamableError) {
     if (!shouldFallBackToSse(streamableError) || options.signal.aborted) {
+      unsubscribe?.();
       return { ok: false, failure: describeSessionError(streamableError, "MCP handshake failed") };
     }
     try {
-      connected = await connectWith("sse", options);
+      connected = await connectWith("sse", options, cut);
     } catch (sseError) {
+      unsubscribe?.();
       return {
         ok: false,
         failure: clean(
@@ -280,8 +301,6 @@ export async function discoverServer(options: McpSessionOptions): Promise<McpSes
     }
   }
 
-  const cut: { current: AbortController | null } = { current: null };
-  const unsubscribe = options.onBodyCut?.((error) => cut.current?.abort(error));
   try {
     const { client } = connected;
     const capabilities = (client.getServerCapabilities() ?? null) as JsonRecord | null;

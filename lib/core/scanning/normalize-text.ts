@@ -326,11 +326,11 @@ export function escapeEvidence(text: string, maxChars: number = MAX_EVIDENCE_CHA
  * A short excerpt of `text` around [start, end), escaped. Evidence should
  * show the match with a little context, not the whole field.
  */
-export function excerptAround(text: string, start: number, end: number, radius = 60): string {
+export function excerptAround(text: string, start: number, end: number, radius = 60, maxChars = MAX_EVIDENCE_CHARS): string {
   const from = Math.max(0, start - radius);
   const to = Math.min(text.length, Math.max(end, start) + radius);
   const head = from > 0 ? "…" : "";
   const tail = to < text.length ? "…" : "";
-  const inner = escapeEvidence(text.slice(from, to), MAX_EVIDENCE_CHARS - head.length - tail.length);
+  const inner = escapeEvidence(text.slice(from, to), maxChars - head.length - tail.length);
   return head + inner + (inner.endsWith("…") ? "" : tail);
 }

@@ -109,8 +109,9 @@ export async function runScan(rawUrl: string, context: RegistryContext, options:
         const reason = signal.aborted && signal.reason instanceof ScanDeadlineError ? `TLS handshake: ${signal.reason.message}` : describeNetworkError(error);
         return finish("unreachable", null, baseNetwork(url, checked, fetcher.evidence(), null), reason);
       }
-      if ((options.tls?.verify ?? true) && !tls.authorized) {
-        const reason = `TLS certificate of ${checked.hostname} is not trusted (${tls.authorizationError ?? "unknown reason"}); MCP clients refuse it`;
+      if ((options.tls?.verify ?? true) && (!tls.authorized || !tls.hostnameMatch)) {
+        const why = tls.authorized ? "it is not issued for this host name" : (tls.authorizationError ?? "unknown reason");
+        const reason = `TLS certificate of ${checked.hostname} is not trusted (${why}); MCP clients refuse it`;
         return finish("unreachable", null, baseNetwork(url, checked, fetcher.evidence(), tls), reason);
       }
     }

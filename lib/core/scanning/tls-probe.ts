@@ -91,7 +91,11 @@ export function probeTls(options: TlsProbeOptions): Promise<TlsEvidence> {
         return;
       }
       const rawError = socket.authorizationError as unknown;
-      const authorizationError = rawError ? String(rawError instanceof Error ? ((rawError as NodeJS.ErrnoException).code ?? rawError.message) : rawError) : null;
+      const errorCode = rawError ? String(rawError instanceof Error ? ((rawError as NodeJS.ErrnoException).code ?? rawError.message) : rawError) : null;
+      // Node reports a name mismatch as the authorization error, but only once the chain verified:
+      // keep the two apart (authorized = the chain; hostnameMatch = the name).
+      const nameOnly = errorCode === "ERR_TLS_CERT_ALTNAME_INVALID";
+      const authorizationError = nameOnly ? null : errorCode;
       const validTo = isoDate(cert.valid_to);
       const identityError = tls.checkServerIdentity(options.hostname, cert);
       finish(null, {
@@ -101,7 +105,7 @@ export function probeTls(options: TlsProbeOptions): Promise<TlsEvidence> {
         subject: formatName(cert.subject),
         validFrom: isoDate(cert.valid_from),
         validTo,
-        authorized: socket.authorized,
+        authorized: socket.authorized || nameOnly,
         authorizationError,
         hostnameMatch: identityError === undefined,
         selfSigned: isSelfSigned(cert, authorizationError),

@@ -1,0 +1,28 @@
+import { getServerProfile } from "@/lib/core/registry/get-server-profile";
+import { getServerReport } from "@/lib/core/registry/get-server-report";
+import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
+import { badgeResponse, parseBadgeStyle } from "@/lib/http/badge-response";
+import { jsonResponse } from "@/lib/http/responses";
+import { resolveServerPath } from "@/lib/http/server-path";
+
+export const dynamic = "force-dynamic";
+
+/** GET /api/v1/server/{url}, …/{url}/report and …/{url}/badge share one catch-all route. */
+export const GET = apiRoute("read", async ({ request, url, services }) => {
+  const target = await resolveServerPath(services.store, url.pathname);
+  switch (target.resource) {
+    case "profile":
+      return jsonResponse(await getServerProfile(services.store, target.serverUrl));
+    case "report": {
+      const report = await getServerReport(services.store, target.serverUrl, { baseUrl: services.config.BASE_URL });
+      const host = new URL(report.server.url).host.replace(/[^a-zA-Z0-9.-]/g, "_");
+      return jsonResponse(report, {
+        headers: { "content-disposition": `attachment; filename="mcp-trust-report-${host}-${report.scan.scanId.slice(0, 8)}.json"` },
+      });
+    }
+    case "badge":
+      return badgeResponse(services, request, target.serverUrl, parseBadgeStyle(url.searchParams.get("style"), "compact"));
+  }
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

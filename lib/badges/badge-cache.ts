@@ -1,0 +1,40 @@
+import { createHash } from "node:crypto";
+import { renderBadge, type BadgeContent } from "./render-badge";
+
+export interface RenderedBadge {
+  svg: string;
+  etag: string;
+}
+
+const RENDERER_VERSION = "1";
+const MAX_ENTRIES = 2000;
+
+/**
+ * Badges depend only on style, grade, score and tier, so a few hundred SVGs
+ * cover every server: cache by content, and a repeated badge costs no satori
+ * call. Insertion-ordered Map as a small LRU.
+ */
+export function createBadgeCache(render: (content: BadgeContent) => Promise<string> = renderBadge) {
+  const entries = new Map<string, Promise<RenderedBadge>>();
+  return {
+    get(content: BadgeContent): Promise<RenderedBadge> {
+      const key = `${RENDERER_VERSION}|${content.style}|${content.grade}|${Math.round(content.score)}|${content.certificationStatus}`;
+      const hit = entries.get(key);
+      if (hit) {
+        entries.delete(key);
+        entries.set(key, hit);
+        return hit;
+      }
+      const rendered = render(content).then((svg) => ({
+        svg,
+        etag: `"${createHash("sha256").update(key).digest("base64url").slice(0, 22)}"`,
+      }));
+      rendered.catch(() => entries.delete(key));
+      entries.set(key, rendered);
+      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      return rendered;
+    },
+  };
+}
+
+export type BadgeCache = ReturnType<typeof createBadgeCache>;

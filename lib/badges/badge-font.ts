@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import opentype from "opentype.js";
+
+/**
+ * The badge font comes from an npm package (@fontsource/inter), read from
+ * node_modules once: never fetched from the network.
+ */
+const FONT_FILE = path.join(process.cwd(), "node_modules", "@fontsource", "inter", "files", "inter-latin-700-normal.woff");
+
+let loaded: { data: ArrayBuffer; font: opentype.Font } | null = null;
+
+export function badgeFont(): { data: ArrayBuffer; font: opentype.Font } {
+  if (!loaded) {
+    const buffer = readFileSync(FONT_FILE);
+    const data = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;
+    loaded = { data, font: opentype.parse(data) };
+  }
+  return loaded;
+}
+
+/**
+ * Width of `text` at `size` px, so each badge is exactly as wide as its
+ * words. Summed from glyph advances: opentype.js's shaper cannot read this
+ * font's contextual substitutions, and badge text needs none.
+ */
+export function measureText(text: string, size: number): number {
+  const { font } = badgeFont();
+  let units = 0;
+  for (const char of text) units += font.charToGlyph(char).advanceWidth ?? font.unitsPerEm / 2;
+  return (units * size) / font.unitsPerEm;
+}

@@ -1,0 +1,51 @@
+import type { StatsResponse } from "@/lib/schemas/stats";
+import type { RegistryStore } from "./registry-store";
+import { toServerSummary } from "./server-views";
+
+export const STATS_LIST_LIMIT = 10;
+const STATS_TTL_MS = 10_000;
+
+/**
+ * Registry-wide numbers (spec 2.4, D6). They are aggregates over the whole
+ * table, so they are computed at most once per TTL per store and shared by
+ * every caller in between; a scan recorded here clears the memo.
+ */
+export function createStatsReader(store: RegistryStore, now: () => Date = () => new Date()) {
+  let memo: { at: number; value: Promise<StatsResponse> } | null = null;
+  return {
+    get(): Promise<StatsResponse> {
+      const t = now().getTime();
+      if (!memo || t - memo.at > STATS_TTL_MS) {
+        const value = computeStats(store, now());
+        memo = { at: t, value };
+        value.catch(() => {
+          if (memo?.value === value) memo = null;
+        });
+      }
+      return memo.value;
+    },
+    invalidate(): void {
+      memo = null;
+    },
+  };
+}
+
+export type StatsReader = ReturnType<typeof createStatsReader>;
+
+async function computeStats(store: RegistryStore, at: Date): Promise<StatsResponse> {
+  const snapshot = await store.getStats(at, STATS_LIST_LIMIT);
+  return {
+    stats: {
+      totalServers: snapshot.totalServers,
+      certifiedServers: snapshot.certifiedServers,
+      avgTrustScore: snapshot.avgTrustScore,
+      recentlyFlagged: snapshot.recentlyFlaggedCount,
+      gradeDistribution: snapshot.gradeDistribution,
+      totalScans: snapshot.totalScans,
+      scansLast24h: snapshot.scansLast24h,
+    },
+    recentlyScanned: snapshot.recentlyScanned.map(toServerSummary),
+    highestRated: snapshot.highestRated.map(toServerSummary),
+    recentlyFlagged: snapshot.recentlyFlagged.map(toServerSummary),
+  };
+}

@@ -1,0 +1,31 @@
+import { AppError } from "../errors";
+import type { ServerDetail } from "@/lib/schemas/server";
+import type { RegistryStore } from "./registry-store";
+import { isListed, type ListedServerRecord } from "./server-record";
+import { toServerDetail } from "./server-views";
+import { normalizeServerUrl } from "./normalize-url";
+
+export const HISTORY_LIMIT = 20;
+
+/**
+ * Finds a server that public reads may show, or throws not_found. A URL that
+ * does not even parse is also "not found": the caller asked for a server.
+ */
+export async function findListedServer(store: RegistryStore, rawUrl: string): Promise<ListedServerRecord> {
+  let url: string;
+  try {
+    url = normalizeServerUrl(rawUrl);
+  } catch {
+    throw new AppError("not_found", "No server with that URL is in the registry.");
+  }
+  const server = await store.findServerByUrl(url);
+  if (!server || !isListed(server)) throw new AppError("not_found", "No server with that URL is in the registry.");
+  return server;
+}
+
+/** The public profile of one server (spec 2.2, D4). */
+export async function getServerProfile(store: RegistryStore, rawUrl: string): Promise<ServerDetail> {
+  const server = await findListedServer(store, rawUrl);
+  const history = await store.listScans(server.id, HISTORY_LIMIT);
+  return toServerDetail(server, history);
+}

@@ -1,0 +1,52 @@
+import { normalizeText, type NormalizedText } from "../normalize-text";
+import type { TextField } from "./collect-text-fields";
+
+/**
+ * A text field with its normalized form and sentence boundaries, computed
+ * once and shared by every rule (the rule engine's hot path).
+ */
+export interface Sentence {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface AnalyzedField extends TextField {
+  norm: NormalizedText;
+  sentences: Sentence[];
+  /** Set when this text was not visible as written: decoded from base64 or from invisible characters. */
+  decodedFrom?: "base64" | "hidden";
+  /** Base64 nesting depth of this text (0 for text as sent). */
+  depth: number;
+}
+
+// A sentence ends at . ! ? (not in "e.g." and friends, not inside a path or host name),
+// a line break, a semicolon, a colon before a space, a tag, or a spaced dash.
+const BOUNDARY_RE =
+  /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|dr|mr|ms))[.!?]+(?=\s|$|["')\]])|\n|;|:(?=\s)|<[^<>\n]{1,40}>|\[\/?[a-z]{2,12}\]|\s[-–—]\s|<!--|-->/g;
+
+/** Splits lower-cased text into sentences; rules look for combined signals within one sentence. */
+export function splitSentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  let start = 0;
+  BOUNDARY_RE.lastIndex = 0;
+  for (let m = BOUNDARY_RE.exec(text); m !== null; m = BOUNDARY_RE.exec(text)) {
+    if (m.index > start) pushTrimmed(out, text, start, m.index);
+    start = m.index + m[0].length;
+    if (m[0].length === 0) BOUNDARY_RE.lastIndex++;
+  }
+  if (start < text.length) pushTrimmed(out, text, start, text.length);
+  return out;
+}
+
+function pushTrimmed(out: Sentence[], text: string, start: number, end: number): void {
+  while (start < end && /\s/.test(text[start])) start++;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  if (end > start) out.push({ start, end, text: text.slice(start, end) });
+}
+
+/** Normalizes a field and splits it; every rule reads the result. */
+export function analyzeField(field: TextField, decodedFrom?: "base64" | "hidden", depth = 0): AnalyzedField {
+  const norm = normalizeText(field.text);
+  return { ...field, norm, sentences: splitSentences(norm.lower), decodedFrom, depth };
+}

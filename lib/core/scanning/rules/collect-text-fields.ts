@@ -1,0 +1,163 @@
+import type { Discovery } from "../scan-outcome";
+
+/**
+ * Every piece of text a server exposes to the model, with where it came from.
+ * Poison hides wherever a model reads: a parameter's default, an enum value,
+ * a nested property three levels down, a resource name. The walk is bounded
+ * (depth and count) so a hostile schema cannot stall the scan.
+ */
+export type FieldKind =
+  | "name"
+  | "title"
+  | "description"
+  | "instructions"
+  | "param-name"
+  | "param-text"
+  | "value"
+  | "uri"
+  | "annotation";
+
+export type FieldOwner = "tool" | "resource" | "template" | "prompt" | "server";
+
+export interface TextField {
+  location: string;
+  kind: FieldKind;
+  owner: FieldOwner;
+  /** Name of the tool, prompt or resource the field belongs to (the URI for resources). */
+  ownerName: string;
+  text: string;
+  /** The schema property (or prompt argument) the field belongs to. */
+  paramName?: string;
+}
+
+const MAX_SCHEMA_DEPTH = 8;
+const MAX_FIELDS_PER_TOOL = 600;
+const MAX_ENUM_VALUES = 100;
+
+/** Flattens a Discovery into text fields, in a stable order. */
+export function collectTextFields(discovery: Discovery): TextField[] {
+  const fields: TextField[] = [];
+  const push = (f: TextField) => {
+    if (f.text.length > 0) fields.push(f);
+  };
+
+  if (discovery.instructions) {
+    push({ location: "instructions", kind: "instructions", owner: "server", ownerName: "server", text: discovery.instructions });
+  }
+  if (discovery.serverInfo) {
+    push({ location: "serverInfo/name", kind: "name", owner: "server", ownerName: "server", text: discovery.serverInfo.name });
+    if (discovery.serverInfo.title) {
+      push({ location: "serverInfo/title", kind: "title", owner: "server", ownerName: "server", text: discovery.serverInfo.title });
+    }
+  }
+
+  for (const tool of discovery.tools) {
+    const base = `tools/${tool.name}`;
+    const own = { owner: "tool" as const, ownerName: tool.name };
+    push({ ...own, location: `${base}/name`, kind: "name", text: tool.name });
+    if (tool.title) push({ ...own, location: `${base}/title`, kind: "title", text: tool.title });
+    if (tool.description) push({ ...own, location: `${base}/description`, kind: "description", text: tool.description });
+    if (tool.annotations) {
+      for (const [key, value] of Object.entries(tool.annotations)) {
+        if (typeof value === "string") push({ ...own, location: `${base}/annotations/${key}`, kind: "annotation", text: value });
+      }
+    }
+    const budget = { left: MAX_FIELDS_PER_TOOL };
+    walkSchema(tool.inputSchema, `${base}/inputSchema`, undefined, 0, budget, (f) => push({ ...own, ...f }));
+  }
+
+  for (const resource of discovery.resources) {
+    const base = `resources/${resource.uri}`;
+    const own = { owner: "resource" as const, ownerName: resource.uri };
+    push({ ...own, location: base, kind: "uri", text: resource.uri });
+    if (resource.name) push({ ...own, location: `${base}/name`, kind: "name", text: resource.name });
+    if (resource.description) push({ ...own, location: `${base}/description`, kind: "description", text: resource.description });
+  }
+
+  for (const template of discovery.resourceTemplates) {
+    const base = `resourceTemplates/${template.uriTemplate}`;
+    const own = { owner: "template" as const, ownerName: template.uriTemplate };
+    push({ ...own, location: base, kind: "uri", text: template.uriTemplate });
+    if (template.name) push({ ...own, location: `${base}/name`, kind: "name", text: template.name });
+    if (template.description) push({ ...own, location: `${base}/description`, kind: "description", text: template.description });
+  }
+
+  for (const prompt of discovery.prompts) {
+    const base = `prompts/${prompt.name}`;
+    const own = { owner: "prompt" as const, ownerName: prompt.name };
+    push({ ...own, location: `${base}/name`, kind: "name", text: prompt.name });
+    if (prompt.description) push({ ...own, location: `${base}/description`, kind: "description", text: prompt.description });
+    for (const arg of prompt.arguments ?? []) {
+      push({ ...own, location: `${base}/arguments/${arg.name}`, kind: "param-name", text: arg.name, paramName: arg.name });
+      if (arg.description) {
+        push({ ...own, location: `${base}/arguments/${arg.name}/description`, kind: "param-text", text: arg.description, paramName: arg.name });
+      }
+    }
+  }
+  return fields;
+}
+
+type PartialField = Omit<TextField, "owner" | "ownerName">;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function valueText(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) {
+    const strings = value.slice(0, MAX_ENUM_VALUES).filter((v): v is string => typeof v === "string");
+    return strings.length > 0 ? strings.join("\n") : null;
+  }
+  return null;
+}
+
+const SUBSCHEMA_ARRAYS = ["anyOf", "oneOf", "allOf", "prefixItems"] as const;
+const SUBSCHEMA_SINGLE = ["items", "additionalProperties", "not", "if", "then", "else", "contains"] as const;
+const SUBSCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions"] as const;
+
+/**
+ * Recursive over a JSON Schema: property names, descriptions, titles,
+ * defaults, enums, examples and consts, through nested objects, arrays and
+ * combinators. `paramName` is the top-level property a field sits under.
+ */
+function walkSchema(
+  schema: unknown,
+  path: string,
+  paramName: string | undefined,
+  depth: number,
+  budget: { left: number },
+  emit: (f: PartialField) => void,
+): void {
+  if (!isRecord(schema) || depth > MAX_SCHEMA_DEPTH || budget.left <= 0) return;
+  const text = (key: string, kind: "param-text" | "value") => {
+    const value = valueText(schema[key]);
+    if (value !== null && budget.left-- > 0) emit({ location: `${path}/${key}`, kind, text: value, paramName });
+  };
+  text("description", "param-text");
+  text("title", "param-text");
+  text("default", "value");
+  text("enum", "value");
+  text("examples", "value");
+  text("const", "value");
+
+  for (const key of SUBSCHEMA_MAPS) {
+    const map = schema[key];
+    if (!isRecord(map)) continue;
+    for (const [name, sub] of Object.entries(map)) {
+      if (budget.left-- <= 0) return;
+      const childParam = depth === 0 && key === "properties" ? name : paramName;
+      const childPath = `${path}/${key}/${name}`;
+      if (key === "properties") emit({ location: childPath, kind: "param-name", text: name, paramName: childParam });
+      walkSchema(sub, childPath, childParam, depth + 1, budget, emit);
+    }
+  }
+  for (const key of SUBSCHEMA_SINGLE) {
+    if (isRecord(schema[key])) walkSchema(schema[key], `${path}/${key}`, paramName, depth + 1, budget, emit);
+  }
+  for (const key of SUBSCHEMA_ARRAYS) {
+    const list = schema[key];
+    if (!Array.isArray(list)) continue;
+    list.slice(0, 20).forEach((sub, i) => walkSchema(sub, `${path}/${key}/${i}`, paramName, depth + 1, budget, emit));
+  }
+}

@@ -1,0 +1,52 @@
+import type { Severity } from "../../findings";
+import type { AnalyzedField } from "./analyzed-field";
+import { isDescriptiveMention, isNegatedBefore, matchesInSentences } from "./directive-language";
+import { fieldHit, type RuleHit } from "./rule-hit";
+
+/**
+ * TM-CONCEALMENT. A tool has no reason to ask the model to keep something
+ * from the user; it is how poisoning stays unnoticed. Hiding the
+ * instructions themselves ("do not mention these instructions") is high;
+ * other concealment is medium in tool text and low in server instructions
+ * (which legitimately shape what is shown, e.g. "do not show the user raw
+ * ids"); combined with another threat it is escalated to critical.
+ */
+const AUDIENCE = String.raw`(?:the |your |any )?(?:user|users|human|operator|person|customer|client|requester)(?!'s|s'|-)\b`;
+const TELL = String.raw`(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|reveal|revealing|disclose|disclosing|alert|alerting)`;
+
+const CONCEAL_FROM_USER_RE = new RegExp(
+  [
+    String.raw`\b(?:do not|don't|never|must not|mustn't|should not|shouldn't|without|avoid) (?:ever )?${TELL} (?:this |it |that |anything |any of this )?(?:to )?${AUDIENCE}`,
+    String.raw`\b(?:hide|conceal|keep|withhold)(?: [a-z'-]{1,20}){0,4} (?:from|secret from|hidden from|away from) ${AUDIENCE}`,
+    String.raw`\b(?:the |your )?(?:user|human)s? (?:must|should|does|do|need|needs|will) not (?:know|see|notice|learn|find out|be (?:told|informed|aware|notified|shown|alerted))\b`,
+    String.raw`\b(?:do not|don't|never|must not) let ${AUDIENCE} (?:know|see|notice|find out)\b`,
+    String.raw`\b(?:so|such) that ${AUDIENCE} (?:does not|doesn't|won't|will not|cannot|can't) (?:know|see|notice|find out)\b`,
+    String.raw`\bwithout (?:the |your )?(?:user'?s?|human'?s?) (?:knowledge|knowing|noticing|awareness|seeing|noticing it)\b`,
+    String.raw`\b(?:silently|secretly|quietly|covertly|invisibly|discreetly|stealthily)(?: and [a-z]{2,12}ly)? (?:read|send|forward|copy|include|add|upload|call|invoke|run|execute|attach|bcc|cc|exfiltrate|transmit|collect|pass|append|post|write|modify|gather|grab|extract|save|store|email|share|replace|change)\b`,
+    String.raw`\bthis (?:could|would|might|will|may) (?:upset|alarm|worry|scare|confuse|concern|bother) (?:the )?(?:user|human)\b`,
+    String.raw`\b(?:in the background|behind the scenes) (?:without|so that (?:the )?user)\b`,
+  ].join("|"),
+  "g",
+);
+
+const HIDE_INSTRUCTIONS_RE =
+  /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
+
+/** Reports requests to keep things from the user. */
+export function detectConcealment(field: AnalyzedField): RuleHit[] {
+  const hits: RuleHit[] = [];
+  const general: Severity = field.kind === "instructions" ? "low" : "medium";
+  for (const [re, severity, what] of [
+    [HIDE_INSTRUCTIONS_RE, "high", "Asks the model to hide these instructions or their effects"],
+    [CONCEAL_FROM_USER_RE, general, "Asks the model to keep something from the user"],
+  ] as const) {
+    for (const { sentence, match } of matchesInSentences(field.sentences, re)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (isDescriptiveMention(sentence.text, start, end)) continue;
+      if (match[0].startsWith("without") && isNegatedBefore(sentence.text, start, 40)) continue;
+      hits.push(fieldHit(field, "TM-CONCEALMENT", severity, sentence.start + start, sentence.start + end, `${what}: "${match[0]}".`));
+    }
+  }
+  return hits;
+}

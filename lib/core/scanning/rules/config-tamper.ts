@@ -1,0 +1,31 @@
+import type { AnalyzedField } from "./analyzed-field";
+import { matchesInSentences } from "./directive-language";
+import { fieldHit, type RuleHit } from "./rule-hit";
+import { findActionOnTarget, judgeAction } from "./target-action";
+import { CONFIG_TARGET_RE, verbRegex, WRITE_VERBS_BASE, WRITE_VERBS_THIRD } from "./threat-targets";
+
+/**
+ * TM-CONFIG-TAMPER. Writing to an MCP client's configuration (or a shell
+ * start-up file, authorized_keys) makes an attack outlive the session: the
+ * model is talked into registering another server or a backdoor. A tool that
+ * openly declares it edits such files is medium (worth a review); a directive
+ * to the model is critical.
+ */
+const BASE = verbRegex(WRITE_VERBS_BASE);
+const THIRD = verbRegex(WRITE_VERBS_THIRD);
+
+/** Reports writes to agent and client configuration. */
+export function detectConfigTamper(field: AnalyzedField): RuleHit[] {
+  const hits: RuleHit[] = [];
+  for (const { sentence, match } of matchesInSentences(field.sentences, CONFIG_TARGET_RE)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
+    if (!action) continue;
+    const judged = judgeAction(sentence.text, action, start, "medium");
+    if (!judged.severity) continue;
+    const from = Math.min(action.verbIndex, start);
+    hits.push(fieldHit(field, "TM-CONFIG-TAMPER", judged.severity, sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Configuration target "${match[0]}": ${judged.why}.`));
+  }
+  return hits;
+}

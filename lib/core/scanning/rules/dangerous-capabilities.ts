@@ -1,0 +1,76 @@
+import type { Severity } from "../../findings";
+import type { DiscoveredTool, Discovery } from "../scan-outcome";
+import { plainHit, type RuleHit } from "./rule-hit";
+import { toolNameTokens } from "./tool-name-tokens";
+import { schemaParams, type SchemaParam } from "./tool-schema";
+
+/**
+ * Permission minimality: capabilities broad enough that whoever steers the
+ * model steers the machine. Each needs two signals (a free-form parameter of
+ * the right name AND a tool name or description saying what it runs), so a
+ * "query" for a search box or an "expression" for a calculator is not one.
+ * These are capabilities, not attacks: a database server's execute_sql is
+ * low, a shell is high, nothing here is critical.
+ */
+const SHELL_PARAM_RE = /^(?:command|cmd|shell_?command|command_?line|cmdline|commands|bash|sh|shell|powershell|exec|script)$/;
+const SHELL_TOOL = new Set(["shell", "bash", "exec", "execute", "terminal", "cmd", "command", "powershell", "sh", "zsh", "system", "process", "spawn", "run"]);
+const SHELL_TEXT_RE = /\b(?:shell|bash|zsh|terminal|command[- ]line|powershell|cmd\.exe|system commands?|arbitrary commands?|os commands?|shell commands?|any commands?)\b/;
+
+const CODE_PARAM_RE = /^(?:code|script|source|source_?code|program|snippet|js|javascript|python|py|eval|expression|statement_?code)$/;
+const CODE_TOOL = new Set(["eval", "evaluate", "exec", "execute", "run", "python", "js", "javascript", "node", "code", "interpreter", "repl", "notebook", "jupyter", "ruby", "lua"]);
+const CODE_TEXT_RE = /\b(?:python|javascript|typescript|node\.?js|ruby|lua|r code|julia)\b|\b(?:eval(?:uates?)?|executes?|runs?|interprets?) (?:arbitrary |the |any |given |a )?(?:code|scripts?|programs?|snippets?)\b|\binterpreter\b|\brepl\b|\bjupyter\b/;
+const MATH_RE = /\b(?:math|mathematical|arithmetic|calculator|formula|numeric)\b/;
+const SANDBOX_RE = /\b(?:sandbox(?:ed)?|isolated|container(?:ised|ized)?|wasm|pyodide|firecracker|gvisor|no network access|without network)\b/;
+
+const SQL_PARAM_RE = /^(?:sql|query|statement|sql_?query|raw_?sql|sql_?statement|stmt|sql_?text)$/;
+const SQL_TEXT_RE = /\bsql\b|\bselect\b.{0,40}\bfrom\b|\bsql statement\b|\b(?:ddl|dml)\b|\bpostgres(?:ql)?\b|\bmysql\b|\bsqlite\b/;
+const DATABASE_SERVER_RE = /\b(?:postgres(?:ql)?|mysql|mariadb|sqlite|sql|database|databases|db|duckdb|snowflake|bigquery|clickhouse|supabase|neon|redshift|oracle|mssql|tables?|schemas?)\b/;
+const READ_ONLY_RE = /\bread[- ]only\b|\bselect(?: statements?)? only\b|\bonly select\b/;
+
+function freeText(p: SchemaParam): boolean {
+  return (p.type === "string" || p.type === null) && !p.hasEnum;
+}
+
+function toolText(tool: DiscoveredTool): string {
+  return `${tool.title ?? ""} ${(tool.description ?? "").slice(0, 4000)}`.toLowerCase();
+}
+
+function isDatabaseServer(discovery: Discovery): boolean {
+  const names = [discovery.serverInfo?.name ?? "", discovery.serverInfo?.title ?? "", ...discovery.tools.map((t) => t.name)].join(" ").toLowerCase().replace(/[_-]/g, " ");
+  return DATABASE_SERVER_RE.test(names) || DATABASE_SERVER_RE.test((discovery.instructions ?? "").toLowerCase().slice(0, 4000));
+}
+
+function hit(tool: DiscoveredTool, param: SchemaParam, id: RuleHit["ruleId"], severity: Severity, detail: string): RuleHit {
+  return plainHit(id, severity, `tools/${tool.name}/inputSchema/properties/${param.name}`, detail, `${tool.name}(${param.name}): ${param.description}`.slice(0, 200), `tool:${tool.name}`);
+}
+
+/** Reports shell, code-evaluation and raw-SQL capabilities. */
+export function detectDangerousCapabilities(discovery: Discovery): RuleHit[] {
+  const hits: RuleHit[] = [];
+  const database = isDatabaseServer(discovery);
+  for (const tool of discovery.tools) {
+    const tokens = toolNameTokens(tool.name);
+    const text = toolText(tool);
+    for (const param of schemaParams(tool.inputSchema)) {
+      if (!freeText(param)) continue;
+      const name = param.name.toLowerCase();
+      const ptext = `${text} ${param.description.toLowerCase()}`;
+      const sandboxed = SANDBOX_RE.test(ptext);
+      if (SHELL_PARAM_RE.test(name) && (tokens.some((t) => SHELL_TOOL.has(t)) || SHELL_TEXT_RE.test(ptext)) && !CODE_TEXT_RE.test(ptext.replace(SHELL_TEXT_RE, ""))) {
+        hits.push(hit(tool, param, "PM-SHELL-EXEC", sandboxed ? "medium" : "high", `"${tool.name}" runs the free-form "${param.name}" as a shell command${sandboxed ? " (a sandbox is declared)" : ""}.`));
+        continue;
+      }
+      const codeName = CODE_PARAM_RE.test(name);
+      if (codeName && (tokens.some((t) => CODE_TOOL.has(t)) || CODE_TEXT_RE.test(ptext)) && !(name === "expression" && MATH_RE.test(ptext))) {
+        hits.push(hit(tool, param, "PM-CODE-EVAL", sandboxed ? "medium" : "high", `"${tool.name}" evaluates the code in "${param.name}"${sandboxed ? " (a sandbox is declared)" : ""}.`));
+        continue;
+      }
+      if (SQL_PARAM_RE.test(name) && (SQL_TEXT_RE.test(ptext) || tokens.includes("sql"))) {
+        const readOnly = READ_ONLY_RE.test(ptext) || tool.annotations?.readOnlyHint === true;
+        const severity: Severity = database || readOnly ? "low" : "medium";
+        hits.push(hit(tool, param, "PM-RAW-SQL", severity, `"${tool.name}" accepts raw SQL in "${param.name}"${database ? " on what is evidently a database server" : ""}${readOnly ? " (declared read-only)" : ""}.`));
+      }
+    }
+  }
+  return hits;
+}

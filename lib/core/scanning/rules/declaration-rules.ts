@@ -1,0 +1,97 @@
+import type { Severity } from "../../findings";
+import type { DiscoveredTool, Discovery } from "../scan-outcome";
+import { isNegatedBefore } from "./directive-language";
+import { plainHit, type RuleHit } from "./rule-hit";
+import { toolNameTokens } from "./tool-name-tokens";
+import { isObjectSchema, schemaParams } from "./tool-schema";
+
+/**
+ * Declaration accuracy: does the server say honestly what it offers?
+ * Annotations are hints a client uses to decide whether to ask the user
+ * before a call, so a destructive tool marked read-only is a lie with
+ * consequences. Also: tools without descriptions or schemas, undeclared
+ * capabilities, duplicate names and listings the scan could not complete.
+ */
+const DESTRUCTIVE = new Set(["delete", "remove", "drop", "destroy", "purge", "erase", "wipe", "truncate", "kill", "terminate", "revoke", "uninstall", "format", "rm", "unlink", "rmdir", "shred", "nuke", "reset", "clear"]);
+const WRITES = new Set([
+  "write", "create", "update", "send", "post", "put", "set", "insert", "upload", "move", "rename", "edit", "modify", "push", "publish",
+  "execute", "exec", "run", "add", "patch", "save", "append", "merge", "deploy", "transfer", "pay", "commit", "replace", "apply",
+  "trigger", "submit", "install", "grant", "assign", "approve", "email", "invite", "archive", "book", "cancel",
+]);
+const OPEN_WORLD = new Set(["http", "fetch", "webhook", "curl", "email", "mail", "tweet", "browse", "navigate", "download", "scrape", "crawl"]);
+const DESTRUCTIVE_DESCRIPTION_RE = /\b(?:permanently|irreversibl[ey]|deletes?|removes?|drops?|destroys?|overwrites?|wipes?|erases?|truncates?)\b/;
+
+function ownerKey(tool: DiscoveredTool): string {
+  return `tool:${tool.name}`;
+}
+
+function annotationHits(tool: DiscoveredTool): RuleHit[] {
+  const a = tool.annotations ?? {};
+  const tokens = toolNameTokens(tool.name);
+  const verb = tokens[0] ?? "";
+  const destructive = DESTRUCTIVE.has(verb) || DESTRUCTIVE.has(tokens[tokens.length - 1] ?? "");
+  const writes = WRITES.has(verb);
+  const location = `tools/${tool.name}/annotations`;
+  const evidence = JSON.stringify(a).slice(0, 160);
+  const hits: RuleHit[] = [];
+  const push = (severity: Severity, detail: string) => hits.push(plainHit("DA-ANNOTATION-MISMATCH", severity, location, detail, `${tool.name} ${evidence}`, ownerKey(tool)));
+
+  if (a.readOnlyHint === true) {
+    const description = (tool.description ?? "").toLowerCase();
+    const m = DESTRUCTIVE_DESCRIPTION_RE.exec(description);
+    if (destructive) push("high", `"${tool.name}" reads as destructive but is marked readOnlyHint: true, so clients may run it without asking.`);
+    else if (writes) push("medium", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`);
+    else if (m && !isNegatedBefore(description, m.index)) push("medium", `The description says the tool "${m[0]}" but it is marked readOnlyHint: true.`);
+  } else if (a.destructiveHint === false && destructive) {
+    push("medium", `"${tool.name}" reads as destructive but is marked destructiveHint: false.`);
+  }
+  if (a.openWorldHint === false && tokens.some((t) => OPEN_WORLD.has(t))) {
+    push("low", `"${tool.name}" reaches outside systems but is marked openWorldHint: false.`);
+  }
+  return hits;
+}
+
+/** Reports what the server declares inaccurately or not at all. */
+export function detectDeclarationProblems(discovery: Discovery): RuleHit[] {
+  const hits: RuleHit[] = [];
+  const seen = new Set<string>();
+  for (const tool of discovery.tools) {
+    if (seen.has(tool.name)) {
+      hits.push(plainHit("DA-DUPLICATE-TOOL", "medium", `tools/${tool.name}`, `The tool "${tool.name}" is listed more than once.`, tool.name, ownerKey(tool)));
+    }
+    seen.add(tool.name);
+    hits.push(...annotationHits(tool));
+    if ((tool.description ?? "").trim().length < 8) {
+      hits.push(plainHit("DA-MISSING-DESCRIPTION", "low", `tools/${tool.name}/description`, `The tool "${tool.name}" has no meaningful description.`, tool.description ?? "(none)", ownerKey(tool)));
+    }
+    if (!isObjectSchema(tool.inputSchema)) {
+      hits.push(plainHit("DA-INVALID-SCHEMA", "low", `tools/${tool.name}/inputSchema`, `The tool "${tool.name}" has no object input schema.`, JSON.stringify(tool.inputSchema ?? null).slice(0, 120), ownerKey(tool)));
+    } else {
+      const params = schemaParams(tool.inputSchema);
+      const undescribed = params.filter((p) => p.description.trim().length === 0);
+      if (params.length >= 3 && undescribed.length * 2 > params.length) {
+        hits.push(
+          plainHit("DA-UNDESCRIBED-PARAMETERS", "info", `tools/${tool.name}/inputSchema`, `${undescribed.length} of ${params.length} parameters of "${tool.name}" have no description.`, undescribed.map((p) => p.name).join(", "), ownerKey(tool)),
+        );
+      }
+    }
+  }
+
+  const caps = discovery.capabilities;
+  if (caps) {
+    const listed: [string, number][] = [
+      ["tools", discovery.tools.length],
+      ["resources", discovery.resources.length + discovery.resourceTemplates.length],
+      ["prompts", discovery.prompts.length],
+    ];
+    for (const [cap, count] of listed) {
+      if (count > 0 && !(cap in caps)) {
+        hits.push(plainHit("DA-UNDECLARED-CAPABILITY", "low", "capabilities", `${count} ${cap} listed, but the "${cap}" capability was not declared.`, JSON.stringify(caps).slice(0, 160)));
+      }
+    }
+  }
+  for (const problem of discovery.listingProblems) {
+    hits.push(plainHit("DA-LISTING-INCOMPLETE", "low", `listings/${problem.listing}`, `The ${problem.listing} listing was incomplete: ${problem.problem}. What was not seen was not assessed.`, problem.problem));
+  }
+  return hits;
+}

@@ -1,0 +1,94 @@
+import type { Sentence } from "./analyzed-field";
+
+/**
+ * The grammar of an instruction to a model, as opposed to a description of a
+ * tool. "Reads a file" describes; "read ~/.ssh/id_rsa" and "you must read"
+ * instruct; "never reads ~/.ssh" and "detects phrases such as 'ignore
+ * previous instructions'" do neither. Rules combine these signals with a
+ * target (a sensitive file, a URL, another tool) before they report anything
+ * at medium or above. All patterns run on lower-cased, normalized text and
+ * have no nested unbounded quantifiers.
+ */
+
+/** Addresses the model with an obligation. */
+const MODAL_RE =
+  /\b(?:you (?:must|should|shall|need to|have to|will need to|will have to|are (?:required|instructed|expected|supposed|asked|told) to|will now|will always)|(?:the )?(?:assistant|model|ai|llm|agent|claude|chatgpt|gpt|copilot) (?:must|should|shall|needs to|has to|is (?:required|instructed|expected) to|will)|(?:must|shall) (?:always |first |also |now |then )?[a-z]{2,20}|should (?:always|first|also|now) [a-z]{2,20}|always (?:use|call|include|pass|send|read|add|ask|run|invoke|prefer|set|provide|append|attach|copy|forward|cc|bcc|respond|reply|say|tell|follow|treat|consider|execute|write|save|store|output|start|begin|request|first|do|make|keep|remember|check|put|insert|load|fetch|open)\b|make sure(?: to| that| you)?|be sure to|remember to|(?:don't|do not) forget to|it is (?:very |extremely |absolutely )?(?:important|critical|crucial|essential|mandatory|required|vital|necessary) (?:to|that)|\b(?:is|are) (?:mandatory|required)\b|otherwise (?:the |this )?(?:tool|it|this|function) (?:will not|won't|doesn't|does not|cannot|can't|will fail|fails)|(?:use|using|with|call|via) (?:the |your )?[a-z0-9_-]{2,40} tool\b|\bwith your (?:file|filesystem|shell|write|terminal) tools?)/;
+
+/** Negates or forbids the action that follows. */
+const NEGATION_RE =
+  /\b(?:never|not|no|don't|doesn't|does not|do not|cannot|can't|won't|will not|refuses? to|refusing to|without|instead of|rather than|avoids?|avoiding|prevents?|preventing|blocks?|blocked|blocking|deny|denies|denied|excluding|excludes|except|forbidden|disallowed|rejects?|redacts?|masks?|strips?|never be)\b/;
+
+/** Signals that a phrase is being talked about, not used. */
+const DESCRIPTIVE_RE =
+  /\b(?:such as|e\.g\.?|for example|for instance|detect(?:s|ed|ing|ion|or|ors)?|flag(?:s|ged|ging)?|identif(?:y|ies|ied|ying)|scan(?:s|ning)? (?:for|documents|text|inputs?|prompts?|content)|look(?:s|ing)? for|patterns?|phrases?|attacks?|injections?|examples? (?:of|like|include)|payloads?|classif(?:y|ies|ier|ication)|signatures?|warn(?:s|ing)? (?:about|of|when|if)|cve-\d{4}|jailbreaks?|red[- ]team(?:ing)?|protect(?:s|ion)? against|guard(?:s|ing)? against|defen[cs]es? against|heuristics?|rules? (?:that|which) (?:match|catch)|matches|catch(?:es)?|explains?|describes?|reports? (?:on|when|if))\b/;
+
+/** Words that may precede an imperative verb at the start of a sentence. */
+const IMPERATIVE_LEAD_RE =
+  /^(?:(?:please|first|firstly|then|now|also|next|finally|and|immediately|afterwards|additionally|simply|just|kindly|quietly|silently|secretly|carefully|[-*•>]|\d{1,2}[.)]|step \d{1,2}|so)[ ,]{0,2}){0,4}$/;
+
+const QUOTES = `"'\`“”‘’«»`;
+
+export type Directness = "modal" | "imperative" | "none";
+
+/** True when a negation sits shortly before `index` in the sentence (no comma in between). */
+export function isNegatedBefore(sentence: string, index: number, window = 32): boolean {
+  const before = sentence.slice(Math.max(0, index - window), index);
+  const clause = before.slice(before.lastIndexOf(",") + 1);
+  return NEGATION_RE.test(clause);
+}
+
+/** True when a model-directed obligation appears before `index` in the sentence. */
+export function hasModalBefore(sentence: string, index: number): boolean {
+  return MODAL_RE.test(sentence.slice(0, index));
+}
+
+/** True when the whole text carries a model-directed obligation. */
+export function hasModal(text: string): boolean {
+  return MODAL_RE.test(text);
+}
+
+/**
+ * A verb at `index` is imperative when only filler precedes it in its
+ * sentence or clause: "read ~/.ssh/id_rsa", "before using this tool, read ...".
+ */
+export function isImperativeAt(sentence: string, index: number): boolean {
+  const before = sentence.slice(0, index);
+  const clauseStart = Math.max(before.lastIndexOf(","), before.lastIndexOf("("), before.lastIndexOf(">"));
+  const clause = before.slice(clauseStart + 1).trim();
+  if (IMPERATIVE_LEAD_RE.test(clause)) return true;
+  // "x, then read ..." / "and then pass ..." after a comma or conjunction.
+  return /(?:^|\s)(?:and|then|and then|also|but)\s*$/.test(clause) && clauseStart >= 0 && clause.split(" ").length <= 3;
+}
+
+/** How directly a verb at `index` instructs the model (an obligation anywhere in its sentence counts). */
+export function directnessAt(sentence: string, index: number): Directness {
+  if (MODAL_RE.test(sentence)) return "modal";
+  if (isImperativeAt(sentence, index)) return "imperative";
+  return "none";
+}
+
+/** True when [start, end) is quoted or introduced as an example of something detected. */
+export function isDescriptiveMention(sentence: string, start: number, end: number): boolean {
+  const before = sentence[start - 1] ?? "";
+  const after = sentence[end] ?? "";
+  const quoted = (QUOTES.includes(before) || QUOTES.includes(sentence[start - 2] ?? "")) && (QUOTES.includes(after) || QUOTES.includes(sentence[end + 1] ?? ""));
+  if (quoted) return true;
+  return DESCRIPTIVE_RE.test(sentence.slice(Math.max(0, start - 120), start));
+}
+
+/** The sentence containing index `i`, or null. */
+export function sentenceAt(sentences: Sentence[], i: number): Sentence | null {
+  for (const s of sentences) if (i >= s.start && i < s.end) return s;
+  return null;
+}
+
+/** Runs a global regex over each sentence, yielding sentence-relative matches. */
+export function* matchesInSentences(sentences: Sentence[], re: RegExp): Generator<{ sentence: Sentence; match: RegExpExecArray }> {
+  for (const sentence of sentences) {
+    re.lastIndex = 0;
+    for (let m = re.exec(sentence.text); m !== null; m = re.exec(sentence.text)) {
+      yield { sentence, match: m };
+      if (m[0].length === 0) re.lastIndex++;
+    }
+  }
+}

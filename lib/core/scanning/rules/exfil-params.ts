@@ -1,0 +1,110 @@
+import type { Severity } from "../../findings";
+import type { AnalyzedField } from "./analyzed-field";
+import { directnessAt, hasModal, isDescriptiveMention, isNegatedBefore } from "./directive-language";
+import type { RuleScope } from "./rule-scope";
+import { fieldHit, type RuleHit } from "./rule-hit";
+import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_REQUEST_RE, SENSITIVE_TARGET_RE, SIDE_CHANNEL_PARAM_RE } from "./threat-targets";
+
+/**
+ * TM-EXFIL-PARAM. A parameter the tool does not need, whose description asks
+ * the model to fill in the conversation, the system prompt, other tools'
+ * results or secrets: the data leaves with the next tool call. Two ways in:
+ * the parameter's own description, or the tool's description routing data
+ * into a parameter ("pass its content as 'sidenote'"). A request that fits
+ * the tool's stated purpose (a summarizer asking for the conversation) is
+ * low; an unrelated request is high, and critical with a side-channel name
+ * or an obligation.
+ */
+
+const PURPOSE_CONVERSATION_RE = /\b(?:summar\w*|chat|conversation|memory|memories|remember|transcript|history|messages?|journal|notes?|recap|minutes|log)\b/;
+const PURPOSE_SECRET_RE = /\b(?:secret|secrets|vault|credential|credentials|password|passwords|keychain|keyring|env|environment|dotenv|config)\b/;
+
+const ROUTE_RE =
+  /\b(?:pass|put|include|insert|add|place|write|send|provide|fill|attach|append|set|supply|copy|paste|enter|store|embed|encode)\b[^.\n]{0,80}?\b(?:as|in|into|inside|within|via|using|through|to) (?:the |a |its |this |your )?["'`]?([a-z_][a-z0-9_]{1,40})["'`]?(?: (?:parameter|param|argument|arg|field|property|input|variable|key))?/g;
+const ROUTED_DATA_RE = /\b(?:its|their|the|this|that|file'?s?) (?:full )?contents?\b|\bthe (?:file|files|output|result|results|response|conversation|history|transcript|key|keys|token|tokens|credentials?)\b|\b(?:it|them) (?:all|verbatim)\b/;
+
+/** A path in a parameter is normal (an SSH tool's key path); asking for the file's contents is not. */
+const FILE_CONTENT_RE = /\b(?:contents?|text|data|body|value) of\b|\b(?:paste|verbatim|dump)\b/;
+
+interface DataRequest {
+  kind: "conversation" | "secret" | "file";
+  strong: boolean;
+  index: number;
+  text: string;
+}
+
+function findDataRequest(text: string, sideChannel: boolean): DataRequest | null {
+  const strong = CONVERSATION_STRONG_RE.exec(text);
+  if (strong) return { kind: "conversation", strong: true, index: strong.index, text: strong[0] };
+  const secret = SECRET_REQUEST_RE.exec(text);
+  if (secret) return { kind: "secret", strong: true, index: secret.index, text: secret[0] };
+  SENSITIVE_TARGET_RE.lastIndex = 0;
+  const file = SENSITIVE_TARGET_RE.exec(text);
+  if (file && FILE_CONTENT_RE.test(text)) return { kind: "file", strong: true, index: file.index, text: file[0] };
+  if (sideChannel) {
+    const weak = CONVERSATION_WEAK_RE.exec(text);
+    if (weak) return { kind: "conversation", strong: false, index: weak.index, text: weak[0] };
+  }
+  return null;
+}
+
+function fitsPurpose(request: DataRequest, purpose: string): boolean {
+  if (request.kind === "conversation") return PURPOSE_CONVERSATION_RE.test(purpose);
+  if (request.kind === "secret") return PURPOSE_SECRET_RE.test(purpose);
+  return false;
+}
+
+function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
+  const param = (field.paramName ?? "").toLowerCase();
+  const sideChannel = SIDE_CHANNEL_PARAM_RE.test(param);
+  const hits: RuleHit[] = [];
+  for (const sentence of field.sentences) {
+    const request = findDataRequest(sentence.text, sideChannel);
+    if (!request) continue;
+    if (isNegatedBefore(sentence.text, request.index, 24) || isDescriptiveMention(sentence.text, request.index, request.index + request.text.length)) continue;
+    const purpose = field.owner === "tool" ? (scope.purposeByTool.get(field.ownerName.toLowerCase()) ?? "") : field.ownerName.toLowerCase();
+    let severity: Severity;
+    let why: string;
+    if (fitsPurpose(request, purpose) && !sideChannel) {
+      severity = "low";
+      why = `asks for "${request.text}", which fits the tool's stated purpose`;
+    } else {
+      const obliged = hasModal(field.norm.lower) || /\b(?:required|mandatory)\b/.test(field.norm.lower);
+      severity = sideChannel || obliged ? "critical" : "high";
+      why = `asks the model to supply "${request.text}"${sideChannel ? ` through the side-channel parameter "${param}"` : ""}${obliged ? " and insists on it" : ""}`;
+    }
+    hits.push(fieldHit(field, "TM-EXFIL-PARAM", severity, sentence.start + request.index, sentence.start + request.index + request.text.length, `Parameter "${param}" ${why}.`));
+  }
+  return hits;
+}
+
+function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
+  const params = field.owner === "tool" ? scope.paramsByTool.get(field.ownerName.toLowerCase()) : undefined;
+  const allParams = field.owner === "server" ? [...scope.paramsByTool.values()] : params ? [params] : [];
+  if (allParams.length === 0) return [];
+  const hits: RuleHit[] = [];
+  for (const sentence of field.sentences) {
+    ROUTE_RE.lastIndex = 0;
+    for (let m = ROUTE_RE.exec(sentence.text); m !== null; m = ROUTE_RE.exec(sentence.text)) {
+      const target = m[1];
+      if (!allParams.some((p) => p.has(target))) continue;
+      const around = sentence.text;
+      const data = findDataRequest(around, true) ?? (ROUTED_DATA_RE.test(around) ? { text: "the content", index: m.index } : null);
+      if (!data) continue;
+      if (isNegatedBefore(around, m.index, 24) || isDescriptiveMention(around, m.index, m.index + m[0].length)) continue;
+      const direct = directnessAt(around, m.index);
+      const severity: Severity = direct === "none" ? "high" : "critical";
+      hits.push(
+        fieldHit(field, "TM-EXFIL-PARAM", severity, sentence.start + m.index, sentence.start + m.index + m[0].length, `Routes ${data.text} into the parameter "${target}"${direct === "none" ? "" : " as a directive to the model"}.`),
+      );
+    }
+  }
+  return hits;
+}
+
+/** Reports parameters used to smuggle context or secrets out. */
+export function detectExfilParams(field: AnalyzedField, scope: RuleScope): RuleHit[] {
+  if ((field.kind === "param-text" || field.kind === "value") && field.paramName !== undefined) return paramDescriptionHits(field, scope);
+  if (field.kind === "description" || field.kind === "instructions") return routingHits(field, scope);
+  return [];
+}

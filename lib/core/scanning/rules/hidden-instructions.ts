@@ -1,0 +1,65 @@
+import type { Severity } from "../../findings";
+import type { AnalyzedField } from "./analyzed-field";
+import { hasModal } from "./directive-language";
+import { fieldHit, type RuleHit } from "./rule-hit";
+
+/**
+ * TM-HIDDEN-INSTRUCTIONS. Poisoned tools wrap their payload in tags a user
+ * skims past but a model treats as authoritative (<IMPORTANT>, <SYSTEM>,
+ * [INST], chat-template tokens, HTML comments). A tag alone is low; a tag
+ * around directives is medium; around a threat it is escalated to critical
+ * when the owner's hits are combined (run-rules).
+ */
+const STRONG_TAG_RE =
+  /<\s*(important|system|sys|system[_ -]?(?:prompt|message|instructions?)|instructions?|secret|hidden|admin|override|mandatory|critical|priority|assistant[_ -]?(?:instructions?|only|note)|ai[_ -]?(?:instructions?|only|note)|model[_ -]?(?:instructions?|note)|llm[_ -]?(?:instructions?|note)|agent[_ -]?instructions?|note[_ -]to[_ -](?:the[_ -])?(?:ai|assistant|model|llm|agent))\b[^<>]{0,40}>/g;
+const TEMPLATE_RE =
+  /\[\s*(?:inst|sys|system)\s*\]|<<\s*sys\s*>>|<\|(?:im_start|system|start_header_id|begin_of_text)\|>|\{\{\s*system\s*\}\}|(?:^|\n)#{1,4} ?(?:system|hidden instructions?|instructions? for (?:the )?(?:ai|assistant|model|llm))\b/g;
+const COMMENT_RE = /<!--([^]{0,2000}?)-->/g;
+
+const DIRECTIVE_START_RE =
+  /(?:^|[\n.!?:>]\s{0,3}|\]\s{0,3})(?:(?:please|first|then|now|also|and|next|finally|immediately)[ ,]{1,2}){0,3}(?:read|send|call|use|pass|include|ignore|forget|disregard|do not|don't|never|always|add|append|forward|copy|upload|execute|run|invoke|output|print|reply|respond|say|tell|write|save|set|change|replace|visit|open|fetch|load|make sure|remember|treat|consider|act as|pretend|before|whenever|instead|only|provide|attach|collect|gather|extract|email|bcc)\b/;
+
+const CONTENT_WINDOW = 1500;
+
+function severityFor(content: string): Severity {
+  return hasModal(content) || DIRECTIVE_START_RE.test(content) ? "medium" : "low";
+}
+
+/** Scans the whole field: tags are sentence boundaries, so this rule reads across them. */
+export function detectHiddenInstructions(field: AnalyzedField): RuleHit[] {
+  const text = field.norm.lower;
+  if (!text.includes("<") && !text.includes("[") && !text.includes("{") && !text.includes("#")) return [];
+  const hits: RuleHit[] = [];
+
+  STRONG_TAG_RE.lastIndex = 0;
+  for (let m = STRONG_TAG_RE.exec(text); m !== null; m = STRONG_TAG_RE.exec(text)) {
+    const tag = m[1];
+    const contentStart = m.index + m[0].length;
+    const close = text.indexOf(`</${tag}`, contentStart);
+    const contentEnd = close >= 0 ? Math.min(close, contentStart + CONTENT_WINDOW) : Math.min(text.length, contentStart + CONTENT_WINDOW);
+    const content = text.slice(contentStart, contentEnd);
+    const severity = severityFor(content);
+    const detail =
+      severity === "medium"
+        ? `A <${tag}> tag wraps directives addressed to the model.`
+        : `A <${tag}> tag of the kind used to smuggle instructions to the model; no directive found inside.`;
+    hits.push(fieldHit(field, "TM-HIDDEN-INSTRUCTIONS", severity, m.index, Math.min(contentEnd, m.index + 120), detail));
+  }
+
+  TEMPLATE_RE.lastIndex = 0;
+  for (let m = TEMPLATE_RE.exec(text); m !== null; m = TEMPLATE_RE.exec(text)) {
+    const content = text.slice(m.index + m[0].length, m.index + m[0].length + CONTENT_WINDOW);
+    const severity = severityFor(content);
+    hits.push(
+      fieldHit(field, "TM-HIDDEN-INSTRUCTIONS", severity, m.index, m.index + m[0].length + 80, `Chat-template or system marker "${m[0].trim()}" ${severity === "medium" ? "followed by directives to the model" : "in metadata"}.`),
+    );
+  }
+
+  COMMENT_RE.lastIndex = 0;
+  for (let m = COMMENT_RE.exec(text); m !== null; m = COMMENT_RE.exec(text)) {
+    if (severityFor(m[1]) === "medium") {
+      hits.push(fieldHit(field, "TM-HIDDEN-INSTRUCTIONS", "medium", m.index, m.index + m[0].length, "An HTML comment, invisible when rendered, carries directives to the model."));
+    }
+  }
+  return hits;
+}

@@ -1,0 +1,36 @@
+import type { AnalyzedField } from "./analyzed-field";
+import { isDescriptiveMention, isNegatedBefore, matchesInSentences } from "./directive-language";
+import { fieldHit, type RuleHit } from "./rule-hit";
+
+/**
+ * TM-IGNORE-PREVIOUS. An attempt to replace the instructions the model was
+ * given ("ignore all previous instructions", "your new task is", "from now
+ * on you are"). The phrase itself combines two signals (an override verb and
+ * the instructions as its object), so a directive use is critical. A
+ * security tool that explains or detects such phrases is not flagged unless
+ * the sentence goes on to instruct.
+ */
+const OVERRIDE_RE =
+  /\b(?:ignore|disregard|forget|override|bypass|abandon|discard|overrule|supersede|set aside|do not follow|don't follow|stop following|no longer follow|pay no attention to)\b(?: (?:all|any|each|every|of|the|your|my|these|those|such|previously|earlier|given|received)){0,3} (?:previous|prior|above|earlier|preceding|foregoing|former|original|initial|existing|system|default|safety|other|old|current|developer|operator|user'?s?|all|given|standing)(?: [a-z'-]{1,20})? (?:instructions?|rules|prompts?|directions|guidelines|guardrails|directives|constraints|policies|restrictions|system prompts?|programming|orders|commands)\b/g;
+const ROLE_RE =
+  /\b(?:from now on,? you (?:are|will|must|shall)|you are no longer\b|your (?:new|real|true|actual|only) (?:instructions|task|role|goal|purpose|objective|directive) (?:is|are)\b|new (?:system )?instructions ?:|(?:enter|enable|activate|switch to) (?:developer|god|dan|jailbreak|unrestricted) mode|act as (?:an? )?(?:unrestricted|unfiltered|jailbroken)|these instructions (?:override|supersede|take precedence over|replace) (?:all|any)|(?:override|supersede)s? (?:all|any) (?:other|previous|prior) (?:instructions|rules))/g;
+
+const CONTINUES_AS_DIRECTIVE_RE = /\b(?:and|then|instead)\b[ ,]{1,2}(?:instead )?(?:read|send|call|use|pass|include|output|print|reply|respond|say|tell|write|run|execute|forward|upload|email|reveal|show|give|do|follow|obey|act)\b/;
+
+/** Reports directive uses of instruction-override phrases. */
+export function detectInstructionOverride(field: AnalyzedField): RuleHit[] {
+  const hits: RuleHit[] = [];
+  for (const re of [OVERRIDE_RE, ROLE_RE]) {
+    for (const { sentence, match } of matchesInSentences(field.sentences, re)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (isNegatedBefore(sentence.text, start, 20) && !/^(?:do not|don't)/.test(match[0])) continue;
+      const descriptive = isDescriptiveMention(sentence.text, start, end);
+      if (descriptive && !CONTINUES_AS_DIRECTIVE_RE.test(sentence.text.slice(end))) continue;
+      hits.push(
+        fieldHit(field, "TM-IGNORE-PREVIOUS", "critical", sentence.start + start, sentence.start + end, `Tells the model to set aside its instructions: "${match[0]}".`),
+      );
+    }
+  }
+  return hits;
+}

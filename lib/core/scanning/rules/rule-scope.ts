@@ -1,0 +1,31 @@
+import type { Discovery } from "../scan-outcome";
+
+/**
+ * What a text rule may need to know about the rest of the server: the names
+ * of its tools (to tell "another tool" from "this tool") and each tool's
+ * parameters (to see that a description routes data into one of them).
+ */
+export interface RuleScope {
+  /** Lower-cased tool names of this server. */
+  toolNames: ReadonlySet<string>;
+  /** Lower-cased parameter names by lower-cased tool name. */
+  paramsByTool: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Lower-cased name and description of each tool: what the tool says it is for. */
+  purposeByTool: ReadonlyMap<string, string>;
+}
+
+/** Built once per scan. */
+export function buildRuleScope(discovery: Discovery): RuleScope {
+  const toolNames = new Set<string>();
+  const paramsByTool = new Map<string, Set<string>>();
+  const purposeByTool = new Map<string, string>();
+  for (const tool of discovery.tools) {
+    const name = tool.name.toLowerCase();
+    toolNames.add(name);
+    const schema = tool.inputSchema as { properties?: unknown } | null;
+    const props = schema && typeof schema === "object" && schema.properties && typeof schema.properties === "object" ? Object.keys(schema.properties) : [];
+    paramsByTool.set(name, new Set(props.map((p) => p.toLowerCase())));
+    purposeByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${(tool.description ?? "").slice(0, 2000)}`.toLowerCase());
+  }
+  return { toolNames, paramsByTool, purposeByTool };
+}

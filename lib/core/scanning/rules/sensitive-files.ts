@@ -1,0 +1,38 @@
+import type { AnalyzedField } from "./analyzed-field";
+import { matchesInSentences } from "./directive-language";
+import { fieldHit, type RuleHit } from "./rule-hit";
+import { findActionOnTarget, judgeAction } from "./target-action";
+import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, SENSITIVE_TARGET_RE, verbRegex } from "./threat-targets";
+
+/**
+ * TM-SENSITIVE-FILE. The classic payload of tool poisoning: get the model to
+ * read ~/.ssh/id_rsa, ~/.aws/credentials, .env or the client's mcp.json and
+ * hand it over. A target alone is not enough (an SSH tool may name its
+ * default key path); it takes an access verb, and the severity follows how
+ * directly the model is told to act. A resource that exposes such a path is
+ * reported low.
+ */
+const BASE = verbRegex(ACCESS_VERBS_BASE);
+const THIRD = verbRegex(ACCESS_VERBS_THIRD);
+
+/** Reports access to credential and private files. */
+export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
+  const hits: RuleHit[] = [];
+  if (field.kind === "uri") {
+    SENSITIVE_TARGET_RE.lastIndex = 0;
+    const m = SENSITIVE_TARGET_RE.exec(field.norm.lower);
+    if (m) hits.push(fieldHit(field, "TM-SENSITIVE-FILE", "low", m.index, m.index + m[0].length, `The server exposes a sensitive path as a resource: "${m[0]}".`));
+    return hits;
+  }
+  for (const { sentence, match } of matchesInSentences(field.sentences, SENSITIVE_TARGET_RE)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
+    if (!action) continue;
+    const judged = judgeAction(sentence.text, action, start, "low");
+    if (!judged.severity) continue;
+    const from = Math.min(action.verbIndex, start);
+    hits.push(fieldHit(field, "TM-SENSITIVE-FILE", judged.severity, sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Sensitive target "${match[0]}": ${judged.why}.`));
+  }
+  return hits;
+}

@@ -1,0 +1,57 @@
+import type { Severity } from "../../findings";
+import { directnessAt, isDescriptiveMention, isNegatedBefore } from "./directive-language";
+
+/**
+ * Shared by the rules that pair a verb with a target ("read" + "~/.ssh",
+ * "write" + "mcp.json"): find the verb acting on the target within a few
+ * words, then judge how directly the model is told to do it.
+ */
+export interface TargetAction {
+  verb: string;
+  verbIndex: number;
+  form: "base" | "third";
+}
+
+const BEFORE_WINDOW = 70;
+const AFTER_WINDOW = 40;
+
+/** The verb closest before the target (else shortly after it) in the sentence, or null. */
+export function findActionOnTarget(sentence: string, targetStart: number, targetEnd: number, base: RegExp, third: RegExp): TargetAction | null {
+  const from = Math.max(0, targetStart - BEFORE_WINDOW);
+  let best: TargetAction | null = null;
+  for (const [re, form] of [[base, "base"], [third, "third"]] as const) {
+    re.lastIndex = from;
+    for (let m = re.exec(sentence); m !== null && m.index < targetStart; m = re.exec(sentence)) {
+      if (!best || m.index > best.verbIndex) best = { verb: m[0], verbIndex: m.index, form };
+    }
+  }
+  if (best) return best;
+  const after = sentence.slice(targetEnd, targetEnd + AFTER_WINDOW);
+  for (const [re, form] of [[base, "base"], [third, "third"]] as const) {
+    re.lastIndex = 0;
+    const m = re.exec(after);
+    if (m) return { verb: m[0], verbIndex: targetEnd + m.index, form };
+  }
+  return null;
+}
+
+export interface ActionJudgement {
+  severity: Severity | null;
+  why: string;
+}
+
+/**
+ * critical: the model is obliged to do it ("you must read", "always send");
+ * high: a bare imperative ("read ~/.ssh/id_rsa"); low: a declaration of what
+ * the tool itself does ("reads ~/.ssh/config"); null: negated or descriptive.
+ */
+export function judgeAction(sentence: string, action: TargetAction, targetStart: number, declared: Severity): ActionJudgement {
+  const anchor = Math.min(action.verbIndex, targetStart);
+  if (isNegatedBefore(sentence, action.verbIndex)) return { severity: null, why: "negated" };
+  if (isDescriptiveMention(sentence, anchor, anchor + action.verb.length)) return { severity: null, why: "descriptive" };
+  if (action.form === "third") return { severity: declared, why: `the tool declares it ${action.verb} it` };
+  const directness = directnessAt(sentence, action.verbIndex);
+  if (directness === "modal") return { severity: "critical", why: `the model is told it must ${action.verb} it` };
+  if (directness === "imperative") return { severity: "high", why: `an imperative "${action.verb}" aimed at the reader` };
+  return { severity: "low", why: `mentions ${action.verb}ing it` };
+}

@@ -1,0 +1,90 @@
+/**
+ * What an attacker wants the model to touch: credential files, client
+ * configuration, the conversation, secrets, and places to send them. Kept
+ * apart from the grammar (directive-language.ts) so each can grow alone.
+ * All patterns run on lower-cased, normalized text.
+ */
+
+/** Files and stores that hold credentials or private data. */
+export const SENSITIVE_TARGET_RE = new RegExp(
+  [
+    String.raw`(?<![a-z0-9_])\.ssh(?:/[a-z0-9_.-]{1,40})?`,
+    String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b`,
+    String.raw`\.aws/(?:credentials|config)\b`,
+    String.raw`\baws credentials(?: file)?\b`,
+    String.raw`(?<![a-z0-9_])\.env(?:\.[a-z]{1,12})?\b(?!\.[a-z])`,
+    String.raw`/etc/(?:passwd|shadow|sudoers|master\.passwd|gshadow)\b`,
+    String.raw`(?<![a-z0-9_])\.(?:npmrc|pypirc|netrc|git-credentials|pgpass|gnupg|bash_history|zsh_history|psql_history|mysql_history)\b`,
+    String.raw`\.docker/config\.json`,
+    String.raw`\.kube/config\b|\bkubeconfig\b`,
+    String.raw`\b(?:macos |login |system )?keychain\b|\bkeyring\b`,
+    String.raw`\b(?:browser|session|auth(?:entication)?|saved|chrome|firefox) cookies\b|\bcookies\.sqlite\b|\bcookie (?:jar|store|database)\b|\blogin data\b`,
+    String.raw`\bwallet\.dat\b|\b(?:seed|mnemonic|recovery) phrases?\b`,
+    String.raw`\bmcp\.json\b|claude_desktop_config\.json|mcp_config\.json|cline_mcp_settings\.json`,
+    String.raw`application_default_credentials\.json|\.config/gcloud\b|\.azure/(?:credentials|accesstokens\.json)`,
+    String.raw`\bprivate (?:ssh |signing |gpg )?keys?\b|\bssh (?:private )?keys?\b`,
+    String.raw`\bcredentials\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bservice[-_ ]account(?:[-_ ]key)?\.json\b`,
+    String.raw`\bauthorized_keys\b|\bknown_hosts\b`,
+    String.raw`\b(?:saved|stored|browser) passwords\b|\bpassword (?:vault|store|database)\b`,
+  ].join("|"),
+  "g",
+);
+
+/** Configuration that makes an attack persistent: MCP clients, agents, shells. */
+export const CONFIG_TARGET_RE = new RegExp(
+  [
+    String.raw`claude_desktop_config\.json`,
+    String.raw`\bmcp\.json\b`,
+    String.raw`mcp_config\.json|cline_mcp_settings\.json|mcp_settings\.json`,
+    String.raw`\.vscode/(?:settings|mcp)\.json`,
+    String.raw`\.claude/settings(?:\.local)?\.json|(?<![a-z0-9_])\.claude\.json`,
+    String.raw`\.codeium/windsurf\b|\.continue/config\.(?:json|ya?ml)|\.gemini/settings\.json|\.zed/settings\.json`,
+    String.raw`\bmcpservers\b`,
+    String.raw`\b(?:agent|client|claude|cursor|copilot|windsurf|cline|ide)(?:'s)? (?:settings|config(?:uration)?)(?: file)?\b`,
+    String.raw`(?<![a-z0-9_])\.(?:bashrc|zshrc|bash_profile|zprofile|profile|zshenv)\b`,
+    String.raw`\bauthorized_keys\b|\bcrontab\b|\.git/hooks\b|\blaunchagents\b`,
+  ].join("|"),
+  "g",
+);
+
+/** Words asking for the conversation; "strong" ones ask for all of it or for hidden context. */
+export const CONVERSATION_STRONG_RE =
+  /\b(?:(?:all|entire|full|whole|complete|every|previous|prior|earlier|preceding|past)(?: of the| the| of)? (?:user )?(?:conversation|chat|dialog(?:ue)?|messages|turns|exchanges|prompts|message history|chat history|conversation history|context window)|system prompt|system message|(?:hidden|initial|original) (?:prompt|instructions)|everything (?:the user|you|we|they) (?:said|wrote|typed|discussed|shared)|what the user (?:said|wrote|typed|asked|shared)|(?:other|previous|prior) tools?(?:'s?)? (?:results?|outputs?|calls?|responses?)|verbatim (?:copy|transcript|history|conversation)|conversation (?:so far|to date|up to now)|(?:entire|full|whole|complete) (?:history|transcript|context))\b/;
+export const CONVERSATION_WEAK_RE = /\b(?:conversation|chat|message|dialog(?:ue)?) (?:history|log|logs|transcript|context)\b|\bprevious messages?\b|\buser'?s? (?:messages|prompts|queries)\b/;
+
+/** Secrets in general, asked for with a quantifier: "all API keys", "any credentials you can find". */
+export const SECRET_REQUEST_RE =
+  /\b(?:all|any|every|other|available|stored|saved|existing|found|visible|known|cached)(?: [a-z0-9_-]{1,20}){0,2} (?:api[ _-]?keys|secrets|credentials|passwords|passphrases|access tokens|auth(?:entication)? tokens|session tokens|bearer tokens|tokens|private keys|ssh keys|environment variables|env vars|cookies)\b|\b(?:values? of|contents? of|dump(?: of)?|print|list) (?:all |every |the )?(?:environment variables|env vars)\b/;
+
+/** Places data can be sent: web addresses and e-mail addresses. */
+export const URL_RE = /\bhttps?:\/\/[^\s"'<>`)\]]{1,500}/g;
+export const EMAIL_RE = /\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b/g;
+
+/** A placeholder the model is meant to fill: {data}, {{history}}, <secret>, $TOKEN, [conversation]. */
+export const PLACEHOLDER_RE = /\{\{?\s*[^{}\s][^{}]{0,60}\}\}?|<[a-z_][^<>]{0,60}>|\$\{?[a-z_][a-z0-9_]{0,40}\}?|\[[a-z_][a-z0-9_ -]{0,40}\]/;
+
+/** What a placeholder or query key names when it carries something private. */
+export const DATA_WORD_RE =
+  /(?:conversation|chat|history|messages?|secret|api[_-]?key|apikey|token|passw|credential|creds|prompt|env|ssh|cookie|session|memory|notes|contents?|file|data|summary|context|private|key|exfil|dump|payload|info|user_?input|transcript)/;
+
+/** Parameter names that a tool rarely needs but an attacker uses as a side channel. */
+export const SIDE_CHANNEL_PARAM_RE =
+  /^(?:notes?|side_?notes?|context|extra(?:_info|_context|_data)?|meta(?:data)?|comments?|feedback|summary|reasoning|thoughts?|debug(?:_info)?|details|additional_(?:info|context|data|notes)|info|memo|remarks|annotations?|session(?:_info|_data)?|history|conversation|transcript|user_context|client_context|trace|telemetry|diagnostics?|logs?|state|extra_params|aux(?:iliary)?(?:_data)?|hidden|internal|system)$/;
+
+/** Verbs that move data (base form, as in an instruction). */
+export const SEND_VERBS_BASE = "send|post|upload|forward|transmit|exfiltrate|submit|report|sync|beam|relay|mirror|share|leak|email|mail|bcc|cc|deliver|push|ping|notify|log|append|attach|include|encode|embed|put|pass|add|fetch|visit|open|request|call|load|navigate to|go to|render|display|show|output";
+/** Verbs that move data (third person, as in a tool's own description). */
+export const SEND_VERBS_THIRD = "sends|posts|uploads|forwards|transmits|exfiltrates|submits|reports|syncs|relays|mirrors|shares|leaks|emails|mails|delivers|pushes|pings|logs|appends|attaches|includes|embeds";
+
+/** Verbs that read (base form). */
+export const ACCESS_VERBS_BASE = "read|cat|open|load|access|get|fetch|retrieve|dump|include|send|upload|copy|attach|provide|pass|extract|grab|collect|exfiltrate|print|output|append|embed|paste|forward|leak|export|transmit|share|display|show|return|check|look up|lookup|use the contents of|take";
+export const ACCESS_VERBS_THIRD = "reads|opens|loads|accesses|gets|fetches|retrieves|dumps|includes|sends|uploads|copies|attaches|provides|passes|extracts|grabs|collects|exfiltrates|prints|outputs|appends|embeds|forwards|leaks|exports|transmits|shares|displays|shows|returns|parses|scans|inspects|lists";
+
+/** Verbs that write (base and third person). */
+export const WRITE_VERBS_BASE = "write|add|modify|edit|append|insert|update|register|install|create|overwrite|replace|set|put|change|patch|inject|save|amend|alter|prepend|configure|enable";
+export const WRITE_VERBS_THIRD = "writes|adds|modifies|edits|appends|inserts|updates|registers|installs|creates|overwrites|replaces|sets|puts|changes|patches|injects|saves|amends|alters|prepends|configures|enables";
+
+/** A word regex (global) for a verb list. */
+export function verbRegex(list: string): RegExp {
+  return new RegExp(String.raw`\b(?:${list})\b`, "g");
+}

@@ -1,0 +1,71 @@
+import type { DiscoveryDocument } from "@/lib/schemas/discovery";
+
+/**
+ * One description of the service, published in three shapes: our discovery
+ * document (spec 2.9, D12), the A2A agent card and the MCP server card that
+ * agents look for today. All URLs are absolute, from BASE_URL.
+ */
+const SERVICE = {
+  name: "MCP Trust Registry",
+  description:
+    "A registry of MCP servers with real scans: trust scores, grades, findings, reports and badges. Check a server before you connect to it.",
+  version: "3.0.0",
+  capabilities: ["search", "stats", "profiles", "reports", "badges", "scan", "certify", "mcp"],
+  tools: [
+    { name: "check_trust", description: "Trust score, grade, findings summary and certification of a server, by URL or package name." },
+    { name: "scan_server", description: "Runs a public scan of a server and returns its findings." },
+    { name: "search_registry", description: "Searches the registry by name, URL or publisher." },
+    { name: "get_stats", description: "High-level registry statistics." },
+  ],
+};
+
+function endpoints(baseUrl: string) {
+  return { mcp: `${baseUrl}/api/v1/mcp`, rest: `${baseUrl}/api/v1`, openapi: `${baseUrl}/api/v1/openapi.json` };
+}
+
+export function discoveryDocument(baseUrl: string): DiscoveryDocument {
+  const e = endpoints(baseUrl);
+  return {
+    name: SERVICE.name,
+    description: SERVICE.description,
+    url: baseUrl,
+    openapi: e.openapi,
+    capabilities: SERVICE.capabilities,
+    endpoints: { mcp: e.mcp, rest: e.rest },
+  };
+}
+
+/** The A2A agent card (/.well-known/agent-card.json). */
+export function agentCard(baseUrl: string) {
+  const e = endpoints(baseUrl);
+  return {
+    protocolVersion: "0.3.0",
+    name: SERVICE.name,
+    description: SERVICE.description,
+    url: e.mcp,
+    preferredTransport: "JSONRPC",
+    version: SERVICE.version,
+    documentationUrl: e.openapi,
+    provider: { organization: SERVICE.name, url: baseUrl },
+    capabilities: { streaming: false, pushNotifications: false },
+    defaultInputModes: ["application/json"],
+    defaultOutputModes: ["application/json"],
+    skills: SERVICE.tools.map((tool) => ({ id: tool.name, name: tool.name, description: tool.description, tags: ["mcp", "trust"] })),
+  };
+}
+
+/** The MCP server card (/.well-known/mcp/server-card.json). */
+export function mcpServerCard(baseUrl: string) {
+  const e = endpoints(baseUrl);
+  return {
+    name: "io.mcp-trust-registry/registry",
+    title: SERVICE.name,
+    description: SERVICE.description,
+    version: SERVICE.version,
+    websiteUrl: baseUrl,
+    remotes: [{ type: "streamable-http", url: e.mcp }],
+    capabilities: { tools: { listChanged: false } },
+    tools: SERVICE.tools,
+    documentation: { openapi: e.openapi, rest: e.rest },
+  };
+}

@@ -1,0 +1,26 @@
+import { AppError } from "@/lib/core/errors";
+import { serverUrlFromPathSegments, tryNormalizeServerUrl } from "@/lib/core/registry/normalize-url";
+import type { RegistryStore } from "@/lib/core/registry/registry-store";
+
+const PREFIX = "/api/v1/server/";
+const SUB_RESOURCES = ["report", "badge"] as const;
+
+export type ServerPathTarget = { resource: "profile" | (typeof SUB_RESOURCES)[number]; serverUrl: string };
+
+/**
+ * Reads the {url} segment from the raw path, not from decoded route params,
+ * so every encoding is decoded exactly once. A trailing /report or /badge is
+ * a sub-resource when what precedes it is a known server; otherwise it is
+ * part of the server's own URL (a server may live at https://x.example/report).
+ */
+export async function resolveServerPath(store: RegistryStore, pathname: string): Promise<ServerPathTarget> {
+  if (!pathname.startsWith(PREFIX)) throw new AppError("not_found", "No server with that URL is in the registry.");
+  const segments = pathname.slice(PREFIX.length).split("/");
+  const last = segments.at(-1) as (typeof SUB_RESOURCES)[number];
+  if (segments.length > 1 && SUB_RESOURCES.includes(last)) {
+    const serverUrl = serverUrlFromPathSegments(segments.slice(0, -1));
+    const normalized = tryNormalizeServerUrl(serverUrl);
+    if (normalized && (await store.findServerByUrl(normalized))) return { resource: last, serverUrl };
+  }
+  return { resource: "profile", serverUrl: serverUrlFromPathSegments(segments) };
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { ERROR_CODES } from "@/lib/core/errors";
+import { CERTIFICATION_STATUSES, GRADES, TRUST_LABELS } from "@/lib/core/grades";
+
+/** The schemas every resource shares. `.meta({ id })` makes them named OpenAPI components. */
+export const gradeSchema = z.enum(GRADES).describe("Letter grade from the trust score (A 90-100, B 80-89, C 60-79, D 40-59, F 0-39), after caps.");
+export const trustLabelSchema = z.enum(TRUST_LABELS).describe("Tier of the trust score.");
+export const certificationStatusSchema = z.enum(CERTIFICATION_STATUSES).describe("Certification state of the server.");
+
+export const errorResponseSchema = z
+  .object({
+    error: z.enum(ERROR_CODES).describe("Stable machine-readable error code."),
+    message: z.string().describe("What went wrong, for people."),
+  })
+  .meta({ id: "ErrorResponse" });
+
+export const serverUrlSchema = z.string().describe("Server URL (http or https).");

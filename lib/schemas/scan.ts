@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { SEVERITIES } from "@/lib/core/findings";
+import { FACTOR_KEYS, FACTOR_MAX } from "@/lib/core/scoring/factors";
+import { certificationStatusSchema, gradeSchema, trustLabelSchema } from "./common";
+
+export const scanRequestSchema = z
+  .object({ server_url: z.string().describe("URL of the MCP server to scan (http or https).") })
+  .meta({ id: "ScanRequest" });
+
+export const findingSchema = z
+  .object({
+    id: z.string().describe("Stable rule id from the rule catalogue."),
+    factor: z.enum(FACTOR_KEYS as [string, ...string[]]),
+    severity: z.enum(SEVERITIES),
+    title: z.string(),
+    detail: z.string(),
+    location: z.string().describe("Where it was seen, e.g. tools/send_email/description."),
+    evidence: z.string().max(200).describe("Short excerpt; control, bidi and invisible characters shown escaped."),
+    remediation: z.string(),
+  })
+  .meta({ id: "Finding" });
+
+export const factorPointsSchema = z
+  .object(Object.fromEntries(FACTOR_KEYS.map((k) => [k, z.number().int().min(0).max(FACTOR_MAX[k])])) as Record<
+    (typeof FACTOR_KEYS)[number],
+    z.ZodNumber
+  >)
+  .meta({ id: "FactorPoints" });
+
+export const scanResponseSchema = z
+  .object({
+    status: z.enum(["completed", "partial", "unreachable"]).describe("completed: handshake and listings succeeded; partial: some listing failed or was cut; unreachable: no MCP handshake."),
+    server_url: z.url(),
+    trustScore: z.number().min(0).max(100).optional().describe("Left out when unreachable."),
+    grade: gradeSchema.optional(),
+    certificationStatus: certificationStatusSchema,
+    findings: z.array(findingSchema),
+    trustLabel: trustLabelSchema.optional(),
+    discovery: z.object({ toolCount: z.number().int(), resourceCount: z.number().int() }),
+    factors: factorPointsSchema.optional(),
+    scanId: z.string().optional(),
+    trustSummary: z.string().optional(),
+  })
+  .meta({ id: "ScanResponse" });
+
+export type ScanResponse = z.infer<typeof scanResponseSchema>;
