@@ -61,6 +61,8 @@ export const servers = pgTable(
     uniqueIndex("servers_url_key").on(t.url),
     uniqueIndex("servers_registry_name_key").on(t.registryName),
     index("servers_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")).where(sql`listed`),
+    // Typo-tolerant fallback matches names only: short strings keep word_similarity cheap.
+    index("servers_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`).where(sql`listed`),
     index("servers_score_idx").on(t.trustScore.desc().nullsFirst(), t.id).where(sql`listed`),
     index("servers_recent_idx").on(t.lastScannedAt.desc().nullsFirst(), t.id).where(sql`listed`),
     index("servers_name_idx").on(t.name, t.id).where(sql`listed`),

@@ -2,37 +2,16 @@
  * `npm start`: build when no build exists or the sources changed, migrate,
  * serve. `npm run dev` (--dev): migrate and serve with hot reload.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { config, ConfigError } from "@/lib/config";
+import { ensureProductionBuild } from "@/lib/server/ensure-build";
 import { openServices } from "@/lib/services/open-services";
 import { startHttpServer } from "@/lib/server/http-server";
-import { sourceFingerprint } from "@/lib/server/source-fingerprint";
 
 const dev = process.argv.includes("--dev");
-const root = process.cwd();
-const stampFile = path.join(root, ".next", "source-fingerprint");
-
-function buildIfStale(): void {
-  const fingerprint = sourceFingerprint(root);
-  const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile);
-  if (built && readFileSync(stampFile, "utf8") === fingerprint) return;
-  console.log(built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
-  });
-  if (result.status !== 0) {
-    console.error("The build failed; see the output above.");
-    process.exit(1);
-  }
-  writeFileSync(stampFile, fingerprint);
-}
 
 async function main(): Promise<void> {
   const settings = config();
-  if (!dev) buildIfStale();
+  if (!dev) ensureProductionBuild(process.cwd());
   // Migrate, then release the database: the app opens its own handle (PGlite allows one per directory).
   const services = await openServices(settings);
   console.log(`Database ready (${services.database.kind === "pglite" ? `embedded PGlite at ${settings.PGLITE_DIR}` : "PostgreSQL"}).`);

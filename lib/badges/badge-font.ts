@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import opentype from "opentype.js";
+import opentype, { type Font } from "opentype.js";
 
 /**
  * The badge font comes from an npm package (@fontsource/inter), read from
@@ -8,9 +8,9 @@ import opentype from "opentype.js";
  */
 const FONT_FILE = path.join(process.cwd(), "node_modules", "@fontsource", "inter", "files", "inter-latin-700-normal.woff");
 
-let loaded: { data: ArrayBuffer; font: opentype.Font } | null = null;
+let loaded: { data: ArrayBuffer; font: Font } | null = null;
 
-export function badgeFont(): { data: ArrayBuffer; font: opentype.Font } {
+export function badgeFont(): { data: ArrayBuffer; font: Font } {
   if (!loaded) {
     const buffer = readFileSync(FONT_FILE);
     const data = buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength) as ArrayBuffer;

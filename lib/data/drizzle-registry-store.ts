@@ -17,29 +17,46 @@ import { importRuns } from "@/db/schema";
 import { toListedServerRecord, toScanRecord, toServerRecord } from "./row-mappers";
 
 const WORD_SIMILARITY_THRESHOLD = 0.45;
+/** Totals are counted up to this many matches, so a popular word costs the same at any registry size. */
+export const SEARCH_TOTAL_CAP = 10_000;
 const FLAG_WINDOW_MS = 7 * 24 * 3600 * 1000;
 
+/** Up to five words of at least one character; more words add cost, not precision. */
+function searchTokens(q: string): string[] {
+  return q.split(/\s+/).filter(Boolean).slice(0, 5);
+}
+
 /** Escapes LIKE wildcards so a user's `%` or `_` is matched literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${escapeLike(text)}%`;
 }
 
 /** The drizzle implementation of the registry's storage port. */
 export function createDrizzleRegistryStore(db: Database): RegistryStore {
-  function searchConditions(query: SearchQuery, q: string | null): SQL {
+  /** Filters every search applies: listed, grade, certification. */
+  function filterConditions(query: SearchQuery): SQL[] {
     const parts: SQL[] = [sql`${servers.listed}`];
     if (query.grade) parts.push(eq(servers.grade, query.grade));
     if (query.certified === "true") parts.push(ne(servers.certificationStatus, "none"));
     else if (query.certified) parts.push(eq(servers.certificationStatus, query.certified));
-    if (q) {
-      // ILIKE catches substrings (URLs, package names); `<%` (word similarity) catches typos.
-      // Both are served by the trigram GIN index on search_text.
-      parts.push(sql`(${servers.searchText} ilike ${likePattern(q)} or ${q} <% ${servers.searchText})`);
-    }
-    return and(...parts)!;
+    return parts;
   }
 
-  function searchOrder(query: SearchQuery, q: string | null): SQL[] {
+  /** Every word of the query must occur in name, URL, publisher or package (trigram GIN on search_text). */
+  function substringConditions(q: string): SQL[] {
+    return searchTokens(q).map((token) => sql`${servers.searchText} ilike ${likePattern(token)}`);
+  }
+
+  /** Typo tolerance: the query is similar to a word run of the name (`<%`, trigram GIN on lower(name)). */
+  function fuzzyCondition(q: string): SQL {
+    return sql`${q} <% lower(${servers.name})`;
+  }
+
+  function searchOrder(query: SearchQuery, q: string | null, fuzzy: boolean): SQL[] {
     switch (query.sort) {
       case "score-high":
         return [desc(servers.trustScore), asc(servers.id)];
@@ -51,14 +68,34 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
         return [asc(servers.name), asc(servers.id)];
       case "relevance":
         if (!q) return [desc(servers.trustScore), asc(servers.id)];
+        // Match quality first (exact name, name prefix, name contains, elsewhere), then trust score (D7).
         return [
+          ...(fuzzy ? [sql`word_similarity(${q}, lower(${servers.name})) desc`] : []),
           sql`(lower(${servers.name}) = ${q}) desc`,
-          sql`word_similarity(${q}, lower(${servers.name})) desc`,
-          sql`word_similarity(${q}, ${servers.searchText}) desc`,
+          sql`(lower(${servers.name}) like ${`${escapeLike(q)}%`}) desc`,
+          sql`(lower(${servers.name}) like ${likePattern(q)}) desc`,
           desc(servers.trustScore),
           asc(servers.id),
         ];
     }
+  }
+
+  /** One page and a total counted up to SEARCH_TOTAL_CAP, under the given match condition. */
+  async function searchPage(executor: Database, query: SearchQuery, q: string | null, match: SQL[], fuzzy: boolean) {
+    const where = and(...filterConditions(query), ...match)!;
+    const [rows, [{ total }]] = await Promise.all([
+      executor
+        .select()
+        .from(servers)
+        .where(where)
+        .orderBy(...searchOrder(query, q, fuzzy))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      executor
+        .select({ total: count() })
+        .from(executor.select({ one: sql`1` }).from(servers).where(where).limit(SEARCH_TOTAL_CAP).as("matches")),
+    ]);
+    return { total: Number(total), rows: rows.map(toListedServerRecord) };
   }
 
   async function previousCompletedScan(serverId: string) {
@@ -74,27 +111,16 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
   return {
     async searchServers(query) {
       const q = query.q?.trim().toLowerCase() || null;
-      const where = searchConditions(query, q);
-      const run = (executor: Database) =>
-        Promise.all([
-          executor
-            .select()
-            .from(servers)
-            .where(where)
-            .orderBy(...searchOrder(query, q))
-            .limit(query.limit)
-            .offset((query.page - 1) * query.limit),
-          executor.select({ total: count() }).from(servers).where(where),
-        ]);
-      // pg_trgm's default word-similarity threshold (0.6) misses one-letter typos in short words
-      // ("wether"); lower it for this transaction only, so the operator stays index-backed.
-      const [rows, [{ total }]] = q
-        ? await db.transaction(async (tx) => {
-            await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
-            return run(tx as unknown as Database);
-          })
-        : await run(db);
-      return { total: Number(total), rows: rows.map(toListedServerRecord) };
+      if (!q) return searchPage(db, query, null, [], false);
+      const exact = await searchPage(db, query, q, substringConditions(q), false);
+      if (exact.total > 0 || q.length < 3) return exact;
+      // Nothing contains the words as typed: try names that are similar (typos). pg_trgm's default
+      // threshold (0.6) misses one-letter typos in short words ("wether"), so lower it for this
+      // transaction only; the operator stays index-backed.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
+        return searchPage(tx as unknown as Database, query, q, [fuzzyCondition(q)], true);
+      });
     },
 
     async findServerByUrl(url) {

@@ -23,6 +23,11 @@ export function responseForError(error: unknown): Response {
     const headers = new Headers();
     const retryAfter = error.details?.retryAfterSeconds;
     if (typeof retryAfter === "number") headers.set("retry-after", String(Math.max(1, Math.ceil(retryAfter))));
+    // Headers the error must carry (a 429's RateLimit-* fields, D10).
+    const extra = error.details?.headers;
+    if (extra && typeof extra === "object") {
+      for (const [name, value] of Object.entries(extra as Record<string, unknown>)) if (typeof value === "string") headers.set(name, value);
+    }
     return errorResponse(error.code, error.message, headers);
   }
   console.error("[internal_error]", error);

@@ -1,4 +1,5 @@
 import { z, type ZodObject, type ZodType } from "zod";
+import { certificationRequestSchema, certificationResponseSchema, certificationStatusSchema } from "./certify";
 import { errorResponseSchema } from "./common";
 import { discoveryDocumentSchema } from "./discovery";
 import { factorPointsSchema, findingSchema, scanRequestSchema, scanResponseSchema } from "./scan";
@@ -23,6 +24,9 @@ const COMPONENTS = [
   scanRequestSchema,
   scanResponseSchema,
   discoveryDocumentSchema,
+  certificationRequestSchema,
+  certificationResponseSchema,
+  certificationStatusSchema,
 ];
 
 export type OpenApiExtension = (doc: OpenApiDocument) => void;
@@ -157,6 +161,37 @@ export function buildOpenApiDocument(baseUrl: string, extensions: OpenApiExtensi
             "200": { description: "Scan result.", content: jsonContent("ScanResponse") },
             "400": errorReply("Invalid URL or forbidden target."),
             "413": errorReply("Body over 16 KiB."),
+            "429": rateLimited,
+          },
+        },
+      },
+      "/api/v1/certify": {
+        post: {
+          operationId: "requestCertification",
+          summary: "Start a certification application (standard or premium) for a server.",
+          description:
+            "Opens an application, or answers the open one for the same server and tier (and checks its verification again). " +
+            "The publisher proves control of the server's origin by serving the token at <origin>/.well-known/mcp-trust-verification; " +
+            "payment is taken in the publisher workflow; an operator approves. The contact email is never shown publicly.",
+          requestBody: { required: true, content: jsonContent("CertificationRequest") },
+          responses: {
+            "200": { description: "Application opened (or the open one).", content: jsonContent("CertificationResponse") },
+            "400": errorReply("Invalid URL or parameter."),
+            "401": errorReply("Invalid API key."),
+            "413": errorReply("Body over 16 KiB."),
+            "429": rateLimited,
+          },
+        },
+      },
+      "/api/v1/certify/{applicationId}": {
+        get: {
+          operationId: "getCertificationStatus",
+          summary: "Status of a certification application (re-checks verification while pending).",
+          parameters: [{ name: "applicationId", in: "path", required: true, schema: { type: "string", format: "uuid" } }],
+          responses: {
+            "200": { description: "Application status.", content: jsonContent("CertificationStatus") },
+            "401": errorReply("Invalid API key."),
+            "404": errorReply("Unknown application."),
             "429": rateLimited,
           },
         },

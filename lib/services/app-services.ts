@@ -19,7 +19,7 @@ export function appServices(): Promise<Services> {
   return g[globalKey]!;
 }
 
-/** Integration tests call route handlers in-process against a database of their own. */
-export function useServicesForTests(services: Services): void {
+/** Integration tests and benchmarks call route handlers in-process against services of their own. */
+export function provideAppServices(services: Services): void {
   (globalThis as GlobalWithServices)[globalKey] = Promise.resolve(services);
 }

@@ -4,7 +4,15 @@ import type { RegistryStore } from "@/lib/core/registry/registry-store";
 import { createDrizzleRegistryStore } from "@/lib/data/drizzle-registry-store";
 import { createStatsReader, type StatsReader } from "@/lib/core/registry/get-registry-stats";
 import { createBadgeCache, type BadgeCache } from "@/lib/badges/badge-cache";
-import { openGate, type RequestGate } from "@/lib/http/request-gate";
+import type { RequestGate } from "@/lib/http/request-gate";
+import type { ApiKeyStore } from "@/lib/core/api-keys/api-key-store";
+import type { CertificationDeps } from "@/lib/core/certification/certification-deps";
+import { fetchVerificationDocument } from "@/lib/core/certification/fetch-verification-document";
+import { createDrizzleApiKeyStore } from "@/lib/data/drizzle-api-key-store";
+import { createDrizzleCertificationStore } from "@/lib/data/drizzle-certification-store";
+import { createApiKeyGate } from "@/lib/http/api-key-gate";
+import type { RateLimiter } from "@/lib/http/rate-limit/create-rate-limiter";
+import { openRateLimiter, type RateLimiterOverrides } from "@/lib/http/rate-limit/open-rate-limiter";
 
 /**
  * The one place where the core is wired to its implementations. The app,
@@ -16,6 +24,9 @@ export interface Services {
   store: RegistryStore;
   stats: StatsReader;
   gate: RequestGate;
+  apiKeys: ApiKeyStore;
+  rateLimiter: RateLimiter;
+  certification: CertificationDeps;
   badges: BadgeCache;
   close(): Promise<void>;
 }
@@ -24,8 +35,14 @@ export function databaseOptions(config: AppConfig): DatabaseOptions {
   return { databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR };
 }
 
+/** What tests (and only tests) change about the wiring; the product's values otherwise. */
+export interface ServiceOverrides {
+  /** Other limits, a key prefix per test run, a shorter store timeout. */
+  rateLimiter?: RateLimiterOverrides;
+}
+
 /** Opens the database, applies pending migrations and builds the services. */
-export async function openServices(config: AppConfig): Promise<Services> {
+export async function openServices(config: AppConfig, overrides: ServiceOverrides = {}): Promise<Services> {
   const options = databaseOptions(config);
   const database = await openDatabase(options);
   try {
@@ -35,13 +52,29 @@ export async function openServices(config: AppConfig): Promise<Services> {
     throw error;
   }
   const store = createDrizzleRegistryStore(database.db);
+  const apiKeys = createDrizzleApiKeyStore(database.db);
+  const rateLimiter = openRateLimiter(config, overrides.rateLimiter);
+  const certification: CertificationDeps = {
+    store: createDrizzleCertificationStore(database.db),
+    registry: store,
+    baseUrl: config.BASE_URL,
+    fetchVerification: (url) => fetchVerificationDocument(url, { allowPrivateTargets: config.SCAN_ALLOW_PRIVATE_TARGETS }),
+    // D8: the intake scans unknown servers. Wire to the scan use case (lib/core/registry/scan-server.ts) when it lands.
+    scanIfUnknown: undefined,
+  };
   return {
     config,
     database,
     store,
     stats: createStatsReader(store),
-    gate: openGate,
+    gate: createApiKeyGate({ apiKeys, limiter: rateLimiter }),
+    apiKeys,
+    rateLimiter,
+    certification,
     badges: createBadgeCache(),
-    close: () => database.close(),
+    close: async () => {
+      await rateLimiter.close();
+      await database.close();
+    },
   };
 }

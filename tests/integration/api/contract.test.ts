@@ -1,7 +1,7 @@
 import { XMLValidator } from "fast-xml-parser";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useServicesForTests } from "@/lib/services/app-services";
+import { provideAppServices } from "@/lib/services/app-services";
 import { searchResponseSchema } from "@/lib/schemas/search";
 import { serverDetailSchema, serverSummarySchema } from "@/lib/schemas/server";
 import { statsResponseSchema } from "@/lib/schemas/stats";
@@ -68,7 +68,7 @@ describe(`REST contract on ${databaseKind()}`, () => {
 
   beforeAll(async () => {
     services = await openTestServices({ BASE_URL: "https://trust.example.org" });
-    useServicesForTests(services);
+    provideAppServices(services);
     const meta = { trigger: "api" as const, fallbackName: "fixture", fallbackPublisher: "acme" };
     const hour = 3600_000;
     const t0 = Date.now() - 10 * hour;

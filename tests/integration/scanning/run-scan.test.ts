@@ -5,7 +5,7 @@ import { AppError } from "@/lib/core/errors";
 import { runScan, type RunScanOptions } from "@/lib/core/scanning/run-scan";
 import type { RegistryContext } from "@/lib/core/scanning/scan-outcome";
 import type { HostLookup } from "@/lib/core/scanning/target-guard";
-import { assessScan } from "@/lib/core/scoring/score-scan";
+import { assessScan, SCORING_VERSION } from "@/lib/core/scoring/score-scan";
 import { startHttpFixture, type FixtureHandle } from "../../fixtures/harness/http-fixture";
 import { startStreamableHttpFixture } from "../../fixtures/harness/mcp-fixture";
 import { makeTestCertificate } from "../../fixtures/harness/test-certificates";
@@ -18,18 +18,12 @@ import { startPaginatedServer } from "../../fixtures/servers/misbehaving/paginat
 import { startRedirectingServer } from "../../fixtures/servers/misbehaving/redirecting";
 import { startRugPullServer } from "../../fixtures/servers/misbehaving/rug-pull";
 
-// The rules and the score are another module's job (and tested there). Here
-// a spy stands in so these tests pin down what the transport hands over.
-vi.mock("@/lib/core/scoring/score-scan", () => ({
-  SCORING_VERSION: "test",
-  assessScan: vi.fn((input: Parameters<typeof assessScan>[0]) => ({
-    findings: [],
-    score: null,
-    toolHashes: Object.fromEntries((input.discovery?.tools ?? []).map((t) => [t.name, t.hash])),
-    toolsHash: null,
-    changes: null,
-  })),
-}));
+// The real rules and score run; a spy around them lets these tests check
+// what the transport hands over (status, evidence, the failure reason).
+vi.mock("@/lib/core/scoring/score-scan", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/core/scoring/score-scan")>();
+  return { ...real, assessScan: vi.fn(real.assessScan) };
+});
 
 const context: RegistryContext = {
   name: null,
@@ -90,7 +84,8 @@ describe("runScan against well-behaved servers", () => {
 
     expect(outcome.status).toBe("completed");
     expect(outcome.serverUrl).toBe(server.url); // normalized: trailing slash trimmed
-    expect(outcome.scoringVersion).toBe("test");
+    expect(outcome.scoringVersion).toBe(SCORING_VERSION);
+    expect(outcome.score?.trustScore).toEqual(expect.any(Number));
     const d = outcome.discovery!;
     expect(d.transport).toBe("streamable-http");
     expect(d.serverInfo).toMatchObject({ name: "well-behaved", version: "2.1.0" });
@@ -166,6 +161,7 @@ describe("runScan against misbehaving servers (bounded, still an outcome)", () =
     expect(result.status).toBe("unreachable");
     expect(result.score).toBeNull();
     expect(result.discovery).toBeNull();
+    expect(result.findings.map((f) => f.id)).toEqual(["SCAN-UNREACHABLE"]);
     expect(ms).toBeLessThan(6000 + 2000);
     const input = vi.mocked(assessScan).mock.calls[0][0];
     expect(input).toMatchObject({ status: "unreachable", discovery: null });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { parseConfig } from "@/lib/config";
-import { openServices, type Services } from "@/lib/services/open-services";
+import { openServices, type ServiceOverrides, type Services } from "@/lib/services/open-services";
 
 /**
  * A fresh, empty, migrated database for one test file: PGlite in memory by
@@ -12,10 +12,10 @@ export interface TestServices extends Services {
   databaseUrl: string | undefined;
 }
 
-export async function openTestServices(env: Record<string, string> = {}): Promise<TestServices> {
+export async function openTestServices(env: Record<string, string> = {}, overrides: ServiceOverrides = {}): Promise<TestServices> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const services = await openServices(parseConfig({ PGLITE_DIR: "memory://", NODE_ENV: "test", ...env }));
+    const services = await openServices(parseConfig({ PGLITE_DIR: "memory://", NODE_ENV: "test", ...env }), overrides);
     return { ...services, databaseUrl: undefined };
   }
   const name = `trust_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
@@ -25,7 +25,7 @@ export async function openTestServices(env: Record<string, string> = {}): Promis
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
-  const services = await openServices(parseConfig({ DATABASE_URL: databaseUrl, NODE_ENV: "test", ...env }));
+  const services = await openServices(parseConfig({ DATABASE_URL: databaseUrl, NODE_ENV: "test", ...env }), overrides);
   return {
     ...services,
     databaseUrl,

@@ -21,9 +21,11 @@ export interface AnalyzedField extends TextField {
 }
 
 // A sentence ends at . ! ? (not in "e.g." and friends, not inside a path or host name),
-// a line break, a semicolon, a colon before a space, a tag, or a spaced dash.
+// a line break, a semicolon, a chat-template marker, an HTML comment edge or a spaced dash.
+// Colons and tags are clause starts, not sentence ends (see isImperativeAt), so that
+// "always add bcc: x@y" and "such as <IMPORTANT> tags" keep their context.
 const BOUNDARY_RE =
-  /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|dr|mr|ms))[.!?]+(?=\s|$|["')\]])|\n|;|:(?=\s)|<[^<>\n]{1,40}>|\[\/?[a-z]{2,12}\]|\s[-–—]\s|<!--|-->/g;
+  /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|dr|mr|ms))[.!?]+(?=\s|$|["')\]])|\n|;|\[\/?(?:inst|sys|system|important)\]|\s[-–—]\s|<!--|-->/g;
 
 /** Splits lower-cased text into sentences; rules look for combined signals within one sentence. */
 export function splitSentences(text: string): Sentence[] {

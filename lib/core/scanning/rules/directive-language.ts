@@ -12,7 +12,7 @@ import type { Sentence } from "./analyzed-field";
 
 /** Addresses the model with an obligation. */
 const MODAL_RE =
-  /\b(?:you (?:must|should|shall|need to|have to|will need to|will have to|are (?:required|instructed|expected|supposed|asked|told) to|will now|will always)|(?:the )?(?:assistant|model|ai|llm|agent|claude|chatgpt|gpt|copilot) (?:must|should|shall|needs to|has to|is (?:required|instructed|expected) to|will)|(?:must|shall) (?:always |first |also |now |then )?[a-z]{2,20}|should (?:always|first|also|now) [a-z]{2,20}|always (?:use|call|include|pass|send|read|add|ask|run|invoke|prefer|set|provide|append|attach|copy|forward|cc|bcc|respond|reply|say|tell|follow|treat|consider|execute|write|save|store|output|start|begin|request|first|do|make|keep|remember|check|put|insert|load|fetch|open)\b|make sure(?: to| that| you)?|be sure to|remember to|(?:don't|do not) forget to|it is (?:very |extremely |absolutely )?(?:important|critical|crucial|essential|mandatory|required|vital|necessary) (?:to|that)|\b(?:is|are) (?:mandatory|required)\b|otherwise (?:the |this )?(?:tool|it|this|function) (?:will not|won't|doesn't|does not|cannot|can't|will fail|fails)|(?:use|using|with|call|via) (?:the |your )?[a-z0-9_-]{2,40} tool\b|\bwith your (?:file|filesystem|shell|write|terminal) tools?)/;
+  /\b(?:you (?:must|should|shall|need to|have to|will need to|will have to|are (?:required|instructed|expected|supposed|asked|told) to|will now|will always)|(?:the )?(?:assistant|model|ai|llm|agent|claude|chatgpt|gpt|copilot) (?:must|should|shall|needs to|has to|is (?:required|instructed|expected) to|will)|(?:must|shall) (?:always |first |also |now |then )?[a-z]{2,20}|should (?:always|first|also|now) [a-z]{2,20}|always (?:use|call|include|pass|send|read|add|ask|run|invoke|prefer|set|provide|append|attach|copy|forward|cc|bcc|respond|reply|say|tell|follow|treat|consider|execute|write|save|store|output|start|begin|request|first|do|make|keep|remember|check|put|insert|load|fetch|open)\b|make sure(?: to| that| you)?|be sure to|remember to|(?:don't|do not) forget to|it is (?:very |extremely |absolutely )?(?:important|critical|crucial|essential|mandatory|required|vital|necessary) (?:to|that)|\b(?:is|are) (?:mandatory|required)\b|otherwise (?:the |this )?(?:tool|it|this|function) (?:will not|won't|doesn't|does not|cannot|can't|will fail|fails)|(?:use|using|with|call|via) (?:the |your )?(?!this\b)[a-z0-9_-]{2,40} tool\b|\bwith your (?:file|filesystem|shell|write|terminal) tools?)/;
 
 /** Negates or forbids the action that follows. */
 const NEGATION_RE =
@@ -53,7 +53,7 @@ export function hasModal(text: string): boolean {
  */
 export function isImperativeAt(sentence: string, index: number): boolean {
   const before = sentence.slice(0, index);
-  const clauseStart = Math.max(before.lastIndexOf(","), before.lastIndexOf("("), before.lastIndexOf(">"));
+  const clauseStart = Math.max(before.lastIndexOf(","), before.lastIndexOf(":"), before.lastIndexOf("("), before.lastIndexOf(">"), before.lastIndexOf("]"));
   const clause = before.slice(clauseStart + 1).trim();
   if (IMPERATIVE_LEAD_RE.test(clause)) return true;
   // "x, then read ..." / "and then pass ..." after a comma or conjunction.
@@ -69,9 +69,8 @@ export function directnessAt(sentence: string, index: number): Directness {
 
 /** True when [start, end) is quoted or introduced as an example of something detected. */
 export function isDescriptiveMention(sentence: string, start: number, end: number): boolean {
-  const before = sentence[start - 1] ?? "";
-  const after = sentence[end] ?? "";
-  const quoted = (QUOTES.includes(before) || QUOTES.includes(sentence[start - 2] ?? "")) && (QUOTES.includes(after) || QUOTES.includes(sentence[end + 1] ?? ""));
+  const isQuote = (i: number) => i >= 0 && i < sentence.length && QUOTES.includes(sentence[i]);
+  const quoted = (isQuote(start - 1) || isQuote(start - 2)) && (isQuote(end) || isQuote(end + 1));
   if (quoted) return true;
   return DESCRIPTIVE_RE.test(sentence.slice(Math.max(0, start - 120), start));
 }

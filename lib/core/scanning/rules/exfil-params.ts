@@ -20,7 +20,7 @@ const PURPOSE_CONVERSATION_RE = /\b(?:summar\w*|chat|conversation|memory|memorie
 const PURPOSE_SECRET_RE = /\b(?:secret|secrets|vault|credential|credentials|password|passwords|keychain|keyring|env|environment|dotenv|config)\b/;
 
 const ROUTE_RE =
-  /\b(?:pass|put|include|insert|add|place|write|send|provide|fill|attach|append|set|supply|copy|paste|enter|store|embed|encode)\b[^.\n]{0,80}?\b(?:as|in|into|inside|within|via|using|through|to) (?:the |a |its |this |your )?["'`]?([a-z_][a-z0-9_]{1,40})["'`]?(?: (?:parameter|param|argument|arg|field|property|input|variable|key))?/g;
+  /\b(?:pass|put|include|insert|add|place|write|send|provide|fill|attach|append|set|supply|copy|paste|enter|store|embed|encode)\b[^\n]{0,80}?\b(?:as|in|into|inside|within|via|using|through|to) (?:the |a |its |this |your )?["'`]?([a-z_][a-z0-9_]{1,40})["'`]?(?: (?:parameter|param|argument|arg|field|property|input|variable|key))?/g;
 const ROUTED_DATA_RE = /\b(?:its|their|the|this|that|file'?s?) (?:full )?contents?\b|\bthe (?:file|files|output|result|results|response|conversation|history|transcript|key|keys|token|tokens|credentials?)\b|\b(?:it|them) (?:all|verbatim)\b/;
 
 /** A path in a parameter is normal (an SSH tool's key path); asking for the file's contents is not. */
@@ -66,7 +66,7 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
     let severity: Severity;
     let why: string;
     if (fitsPurpose(request, purpose) && !sideChannel) {
-      severity = "low";
+      severity = "info";
       why = `asks for "${request.text}", which fits the tool's stated purpose`;
     } else {
       const obliged = hasModal(field.norm.lower) || /\b(?:required|mandatory)\b/.test(field.norm.lower);
@@ -81,13 +81,13 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
 function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const params = field.owner === "tool" ? scope.paramsByTool.get(field.ownerName.toLowerCase()) : undefined;
   const allParams = field.owner === "server" ? [...scope.paramsByTool.values()] : params ? [params] : [];
-  if (allParams.length === 0) return [];
   const hits: RuleHit[] = [];
   for (const sentence of field.sentences) {
     ROUTE_RE.lastIndex = 0;
     for (let m = ROUTE_RE.exec(sentence.text); m !== null; m = ROUTE_RE.exec(sentence.text)) {
       const target = m[1];
-      if (!allParams.some((p) => p.has(target))) continue;
+      // A parameter of this tool, or a side-channel name the model is told to invent.
+      if (!allParams.some((p) => p.has(target)) && !SIDE_CHANNEL_PARAM_RE.test(target)) continue;
       const around = sentence.text;
       const data = findDataRequest(around, true) ?? (ROUTED_DATA_RE.test(around) ? { text: "the content", index: m.index } : null);
       if (!data) continue;

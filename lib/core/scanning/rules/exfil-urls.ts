@@ -22,7 +22,9 @@ import {
  * URL or e-mail address. A documentation link or an API URL template with
  * {city} in it carries nothing private and is not flagged.
  */
-const QUERY_DATA_RE = /(?:conversation|chat|history|messages?|transcript|memory|prompt|system|secrets?|credential|creds|passw|ssh|cookie|session|env|context|summary|notes|dump|exfil|private|user_?input|stolen|leak|api_?keys)/;
+/** Slot names that only mean private data (critical), and ones that usually do (high). */
+const SLOT_STRONG_RE = /(?:conversation|chat|history|messages?|transcript|memory|prompt|secrets?|credential|creds|passw|ssh|cookie|exfil|private|user_?input|user_?message|stolen|leak|api_?keys)/;
+const QUERY_DATA_RE = /(?:system|session|env|context|summary|notes|dump|data|info|content)/;
 const SEND_BASE = verbRegex(SEND_VERBS_BASE);
 const SEND_THIRD = verbRegex(SEND_VERBS_THIRD);
 const PRIVATE_DATA_RES = [CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_REQUEST_RE];
@@ -48,14 +50,16 @@ function sensitiveIn(text: string): boolean {
 }
 
 /** A query slot for private data: ?c={conversation}, &k=<api_keys>, ?d=$SECRET. */
-function privateSlot(url: string): string | null {
+function privateSlot(url: string): { pair: string; strong: boolean } | null {
   const q = url.indexOf("?");
   if (q < 0) return null;
   for (const pair of url.slice(q + 1).split(/[&#]/).slice(0, 20)) {
     const eq = pair.indexOf("=");
     const key = eq >= 0 ? pair.slice(0, eq) : pair;
     const value = eq >= 0 ? pair.slice(eq + 1) : "";
-    if (PLACEHOLDER_RE.test(value) && (QUERY_DATA_RE.test(value) || QUERY_DATA_RE.test(key))) return pair;
+    if (!PLACEHOLDER_RE.test(value)) continue;
+    if (SLOT_STRONG_RE.test(value) || SLOT_STRONG_RE.test(key)) return { pair, strong: true };
+    if (QUERY_DATA_RE.test(value) || QUERY_DATA_RE.test(key)) return { pair, strong: false };
   }
   return null;
 }
@@ -84,8 +88,8 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
       if (!slot) continue;
       const verb = sendVerb(text);
       const direct = verb && verb.form === "base" ? directnessAt(text, verb.index) : "none";
-      const severity: Severity = direct !== "none" || privateDataIn(text) ? "critical" : "high";
-      hits.push(fieldHit(field, "TM-EXFIL-URL", severity, sentence.start + m.index, sentence.start + m.index + m[0].length, `URL with a slot for private data ("${slot}").`));
+      const severity: Severity = slot.strong || direct !== "none" || privateDataIn(text) ? "critical" : "high";
+      hits.push(fieldHit(field, "TM-EXFIL-URL", severity, sentence.start + m.index, sentence.start + m.index + m[0].length, `URL with a slot for private data ("${slot.pair}").`));
     }
     EMAIL_RE.lastIndex = 0;
     for (let m = EMAIL_RE.exec(text); m !== null; m = EMAIL_RE.exec(text)) sinks.push({ value: m[0], index: m.index });

@@ -1,6 +1,6 @@
 import type { Severity } from "../../findings";
 import type { AnalyzedField } from "./analyzed-field";
-import { hasModal } from "./directive-language";
+import { hasModal, isDescriptiveMention } from "./directive-language";
 import { fieldHit, type RuleHit } from "./rule-hit";
 
 /**
@@ -34,6 +34,7 @@ export function detectHiddenInstructions(field: AnalyzedField): RuleHit[] {
   STRONG_TAG_RE.lastIndex = 0;
   for (let m = STRONG_TAG_RE.exec(text); m !== null; m = STRONG_TAG_RE.exec(text)) {
     const tag = m[1];
+    if (isDescriptiveMention(text, m.index, m.index + m[0].length) || /^\s?tags?\b/.test(text.slice(m.index + m[0].length))) continue;
     const contentStart = m.index + m[0].length;
     const close = text.indexOf(`</${tag}`, contentStart);
     const contentEnd = close >= 0 ? Math.min(close, contentStart + CONTENT_WINDOW) : Math.min(text.length, contentStart + CONTENT_WINDOW);

@@ -20,6 +20,12 @@ export interface RuleDefinition {
   detects: string;
   remediation: string;
   deduction?: number;
+  /**
+   * A second factor a high or critical finding also costs: a poisoned
+   * description is a malicious pattern AND a dishonest declaration; an
+   * exfiltration URL is a network problem AND a malicious pattern.
+   */
+  alsoAffects?: FactorKey;
 }
 
 const RULES = [
@@ -33,6 +39,7 @@ const RULES = [
     detects:
       "Tags such as <IMPORTANT>, <SYSTEM>, [INST], <|im_start|> or HTML comments that wrap directives to the model. A tag around directives is medium; around a threat (sensitive file, exfiltration, concealment) critical; a bare tag low.",
     remediation: "Describe what the tool does for the user in plain text; never embed directives to the model in metadata.",
+    alsoAffects: "declarationAccuracy",
   },
   {
     id: "TM-IGNORE-PREVIOUS",
@@ -43,16 +50,18 @@ const RULES = [
     detects:
       "Directives to ignore, forget or override previous/system instructions, or to take on a new role. Descriptive mentions (a detector explaining such phrases, quoted examples) are not flagged.",
     remediation: "Remove text that tries to replace the client's or user's instructions.",
+    alsoAffects: "declarationAccuracy",
   },
   {
     id: "TM-ORDERING-COERCION",
     factor: "threatMatch",
-    severity: "medium",
+    severity: "low",
     title: "Coerces the model to call a tool before any other",
     shortName: "tool-ordering coercion",
     detects:
-      "\"Before using any other tool you must call X\", \"always call this tool first\". Medium in tool text, low in server instructions, critical with another threat.",
+      "\"Before using any other tool you must call X\", \"always call this tool first\". Low alone (login tools legitimately ask to go first); critical together with another threat in the same tool.",
     remediation: "State prerequisites of this tool only; do not dictate how the model uses other tools.",
+    alsoAffects: "declarationAccuracy",
   },
   {
     id: "TM-CONCEALMENT",
@@ -63,6 +72,7 @@ const RULES = [
     detects:
       "\"Do not tell/mention to the user\", \"without the user's knowledge\", \"silently send\", \"do not reveal these instructions\". Medium alone in tool text (low in server instructions), high when it hides the instructions themselves, critical with another threat.",
     remediation: "Tools must not ask the model to keep anything from the user.",
+    alsoAffects: "declarationAccuracy",
   },
   {
     id: "TM-SENSITIVE-FILE",
@@ -73,6 +83,7 @@ const RULES = [
     detects:
       "An access verb next to a sensitive target (~/.ssh, id_rsa, .env, ~/.aws/credentials, mcp.json, /etc/passwd, browser cookies, keychain, ...). Critical when the model is told to do it, high for a bare imperative, low when the tool merely declares such access. Negated and descriptive mentions are not flagged.",
     remediation: "Never ask the model to read credentials or configuration files; take the data the tool needs as an explicit, described parameter.",
+    alsoAffects: "declarationAccuracy",
   },
   {
     id: "TM-CONFIG-TAMPER",
@@ -83,6 +94,7 @@ const RULES = [
     detects:
       "A write verb aimed at MCP client configs (claude_desktop_config.json, .cursor/mcp.json, mcp.json, agent settings.json), shell start-up files or authorized_keys. Critical as a directive, medium when a tool declares it writes them.",
     remediation: "Tools must not change the client's configuration; document manual setup steps for the user instead.",
+    alsoAffects: "declarationAccuracy",
   },
   {
     id: "TM-EXFIL-PARAM",
@@ -93,6 +105,7 @@ const RULES = [
     detects:
       "A parameter (often notes, context, sidenote, metadata) whose description asks the model to fill in the conversation history, the system prompt, other tools' results, credentials or file contents.",
     remediation: "Parameters must carry only the data the tool needs, described plainly; remove parameters that collect context.",
+    alsoAffects: "networkBehavior",
   },
   {
     id: "TM-EXFIL-URL",
@@ -103,6 +116,7 @@ const RULES = [
     detects:
       "A URL whose query carries a placeholder for conversation, secrets or file data, or a directive to send such data to a URL or e-mail address.",
     remediation: "Remove URLs and addresses that receive user data; a tool's outbound calls belong in its code and documentation, not in the model's instructions.",
+    alsoAffects: "threatMatch",
   },
   {
     id: "TM-IMAGE-BEACON",
@@ -112,6 +126,7 @@ const RULES = [
     shortName: "an image beacon",
     detects: "A markdown or HTML image whose URL carries a placeholder or data parameter, so rendering it sends data to a third party.",
     remediation: "Do not ask the model to render images with data in their URL.",
+    alsoAffects: "threatMatch",
   },
   {
     id: "TM-TOOL-SHADOWING",
@@ -122,6 +137,7 @@ const RULES = [
     detects:
       "Text in one tool that changes the behaviour of another (\"when send_email is used, always BCC ...\", \"all other tools must ...\"). Critical when it adds an external recipient or address.",
     remediation: "A tool's description must only describe that tool.",
+    alsoAffects: "declarationAccuracy",
   },
   // Obfuscation.
   {
@@ -133,6 +149,7 @@ const RULES = [
     detects:
       "Unicode tag characters (U+E0000-E007F), variation-selector payloads, zero-width and bidi control characters. Tag payloads are high (critical when the hidden text carries a threat); bidi overrides medium; zero-width characters inside words medium, elsewhere low.",
     remediation: "Remove invisible characters; metadata should read the same to a person and to a model.",
+    alsoAffects: "declarationAccuracy",
   },
   {
     id: "OB-ANSI-ESCAPE",
@@ -142,6 +159,7 @@ const RULES = [
     shortName: "terminal escape sequences",
     detects: "ANSI/VT escape sequences. Sequences that hide text or move the cursor are high, colours alone low.",
     remediation: "Remove terminal escape sequences from metadata.",
+    alsoAffects: "declarationAccuracy",
   },
   {
     id: "OB-BASE64-PAYLOAD",
@@ -152,6 +170,7 @@ const RULES = [
     detects:
       "Base64 text that decodes to readable text. The decoded text is scanned again with every rule (depth 2): critical when it carries a threat, info otherwise.",
     remediation: "Write metadata in plain text.",
+    alsoAffects: "declarationAccuracy",
   },
   {
     id: "OB-ENCODED-TEXT",
@@ -321,6 +340,7 @@ const RULES = [
     shortName: "a rug pull",
     detects: "A tool whose definition changed since the last completed scan and whose text now triggers an instruction-type rule at medium or above.",
     remediation: "Revert the change; do not alter approved tools to steer the model.",
+    alsoAffects: "declarationAccuracy",
   },
   // Transport security.
   {

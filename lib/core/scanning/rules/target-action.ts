@@ -13,6 +13,7 @@ export interface TargetAction {
 }
 
 const BEFORE_WINDOW = 70;
+const PERMISSION_RE = /\b(?:you|users?|one) (?:can|may|could|might)(?: also| then| optionally)? $/;
 const AFTER_WINDOW = 40;
 
 /** The verb closest before the target (else shortly after it) in the sentence, or null. */
@@ -49,6 +50,8 @@ export function judgeAction(sentence: string, action: TargetAction, targetStart:
   const anchor = Math.min(action.verbIndex, targetStart);
   if (isNegatedBefore(sentence, action.verbIndex)) return { severity: null, why: "negated" };
   if (isDescriptiveMention(sentence, anchor, anchor + action.verb.length)) return { severity: null, why: "descriptive" };
+  // "you can add it to ..." documents an option for the user; it instructs nobody.
+  if (PERMISSION_RE.test(sentence.slice(Math.max(0, action.verbIndex - 24), action.verbIndex))) return { severity: null, why: "an option for the user" };
   if (action.form === "third") return { severity: declared, why: `the tool declares it ${action.verb} it` };
   const directness = directnessAt(sentence, action.verbIndex);
   if (directness === "modal") return { severity: "critical", why: `the model is told it must ${action.verb} it` };

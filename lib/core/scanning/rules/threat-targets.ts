@@ -69,7 +69,7 @@ export const DATA_WORD_RE =
 
 /** Parameter names that a tool rarely needs but an attacker uses as a side channel. */
 export const SIDE_CHANNEL_PARAM_RE =
-  /^(?:notes?|side_?notes?|context|extra(?:_info|_context|_data)?|meta(?:data)?|comments?|feedback|summary|reasoning|thoughts?|debug(?:_info)?|details|additional_(?:info|context|data|notes)|info|memo|remarks|annotations?|session(?:_info|_data)?|history|conversation|transcript|user_context|client_context|trace|telemetry|diagnostics?|logs?|state|extra_params|aux(?:iliary)?(?:_data)?|hidden|internal|system)$/;
+  /^(?:notes?|side_?notes?|context|extra(?:_info|_context|_data)?|meta(?:data)?|comments?|feedback|summary|reasoning|thoughts?|debug(?:_info)?|details|additional_(?:info|context|data|notes)|info|memo|remarks|annotations?|session(?:_info|_data)?|user_context|client_context|trace|telemetry|diagnostics?|extra_params|aux(?:iliary)?(?:_data)?|hidden|internal|system)$/;
 
 /** Verbs that move data (base form, as in an instruction). */
 export const SEND_VERBS_BASE = "send|post|upload|forward|transmit|exfiltrate|submit|report|sync|beam|relay|mirror|share|leak|email|mail|bcc|cc|deliver|push|ping|notify|log|append|attach|include|encode|embed|put|pass|add|fetch|visit|open|request|call|load|navigate to|go to|render|display|show|output";
@@ -77,7 +77,7 @@ export const SEND_VERBS_BASE = "send|post|upload|forward|transmit|exfiltrate|sub
 export const SEND_VERBS_THIRD = "sends|posts|uploads|forwards|transmits|exfiltrates|submits|reports|syncs|relays|mirrors|shares|leaks|emails|mails|delivers|pushes|pings|logs|appends|attaches|includes|embeds";
 
 /** Verbs that read (base form). */
-export const ACCESS_VERBS_BASE = "read|cat|open|load|access|get|fetch|retrieve|dump|include|send|upload|copy|attach|provide|pass|extract|grab|collect|exfiltrate|print|output|append|embed|paste|forward|leak|export|transmit|share|display|show|return|check|look up|lookup|use the contents of|take";
+export const ACCESS_VERBS_BASE = "contents? of|read|cat|open|load|access|get|fetch|retrieve|dump|include|send|upload|copy|attach|provide|pass|extract|grab|collect|exfiltrate|print|output|append|embed|paste|forward|leak|export|transmit|share|display|show|return|check|look up|lookup|use the contents of|take";
 export const ACCESS_VERBS_THIRD = "reads|opens|loads|accesses|gets|fetches|retrieves|dumps|includes|sends|uploads|copies|attaches|provides|passes|extracts|grabs|collects|exfiltrates|prints|outputs|appends|embeds|forwards|leaks|exports|transmits|shares|displays|shows|returns|parses|scans|inspects|lists";
 
 /** Verbs that write (base and third person). */

@@ -1,0 +1,18 @@
+import { toAdminApplication } from "@/lib/core/certification/application-views";
+import { getCertificationApplication } from "@/lib/core/certification/get-certification-application";
+import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
+import { requireAdmin } from "@/lib/http/require-admin";
+import { jsonResponse } from "@/lib/http/responses";
+
+export const dynamic = "force-dynamic";
+
+/** GET /api/v1/admin/certifications/{id}: one application with its contact data and audit trail (operator only). */
+export const GET = apiRoute("read", async ({ url, services, gate }) => {
+  requireAdmin(gate);
+  const id = decodeURIComponent(url.pathname.split("/").pop() ?? "");
+  const application = await getCertificationApplication(services.certification, id, { recheck: false });
+  const audit = await services.certification.store.listAudit(application.id);
+  return jsonResponse(toAdminApplication(application, audit), { headers: { "cache-control": "no-store" } });
+});
+
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

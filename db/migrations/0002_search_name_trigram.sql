@@ -1,0 +1,1 @@
+CREATE INDEX "servers_name_trgm" ON "servers" USING gin (lower("name") gin_trgm_ops) WHERE listed;

@@ -1,0 +1,10 @@
+import { createHash } from "node:crypto";
+
+/**
+ * The stored form of a key (D9). SHA-256 without a salt is enough here: the
+ * keys are 256 random bits, so there is no dictionary to precompute, and an
+ * unsalted hash is what lets a request find its key with one indexed lookup.
+ */
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key, "utf8").digest("hex");
+}

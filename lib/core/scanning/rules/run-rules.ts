@@ -1,0 +1,172 @@
+import type { Finding, Severity } from "../../findings";
+import { SEVERITIES } from "../../findings";
+import { excerptAround } from "../normalize-text";
+import type { Discovery, NetworkEvidence, RegistryContext } from "../scan-outcome";
+import { analyzeField, type AnalyzedField } from "./analyzed-field";
+import { findBase64Text } from "./base64-payloads";
+import { collectTextFields } from "./collect-text-fields";
+import { detectConcealment } from "./concealment";
+import { detectConfigTamper } from "./config-tamper";
+import { detectDangerousCapabilities } from "./dangerous-capabilities";
+import { detectDeclarationProblems } from "./declaration-rules";
+import { detectExfilParams } from "./exfil-params";
+import { detectExfilUrls } from "./exfil-urls";
+import { detectHiddenInstructions } from "./hidden-instructions";
+import { detectImageBeacons } from "./image-beacons";
+import { detectInstructionOverride } from "./instruction-override";
+import { detectExternalHosts, detectRedirectProblems } from "./network-rules";
+import { detectObfuscation } from "./obfuscation";
+import { detectOrderingCoercion } from "./ordering-coercion";
+import { detectCodeTransparency, detectPublisherReputation } from "./provenance-rules";
+import { INSTRUCTION_RULE_IDS } from "./rule-catalogue";
+import { ownerKeyOf, toFinding, type RuleHit } from "./rule-hit";
+import { buildRuleScope, type RuleScope } from "./rule-scope";
+import { detectSecrets } from "./secrets";
+import { detectSensitiveFileAccess } from "./sensitive-files";
+import { detectToolShadowing } from "./tool-shadowing";
+import { detectToxicCombinations } from "./toxic-combinations";
+import { detectTransportProblems } from "./transport-rules";
+
+/**
+ * The rule engine: every rule over everything a scan saw, signals combined
+ * per tool, findings deduplicated per (id, location). Pure and synchronous.
+ */
+export interface RuleInput {
+  discovery: Discovery | null;
+  network: NetworkEvidence | null;
+  context: RegistryContext;
+}
+
+/** Base64 inside base64 is followed once more, no further (decode depth 2). */
+const MAX_DECODE_DEPTH = 2;
+const SEVERITY_RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
+
+/** Instruction-type rules whose low-severity hits still amplify another threat in the same tool. */
+const AMPLIFIERS = new Set<string>(["TM-HIDDEN-INSTRUCTIONS", "TM-ORDERING-COERCION"]);
+
+function atLeast(severity: Severity, floor: Severity): boolean {
+  return SEVERITY_RANK[severity] >= SEVERITY_RANK[floor];
+}
+
+function textRules(field: AnalyzedField, scope: RuleScope): RuleHit[] {
+  if (field.kind === "uri") return detectSensitiveFileAccess(field);
+  if (field.kind === "name" || field.kind === "param-name") return [];
+  return [
+    ...detectHiddenInstructions(field),
+    ...detectInstructionOverride(field),
+    ...detectOrderingCoercion(field),
+    ...detectConcealment(field),
+    ...detectSensitiveFileAccess(field),
+    ...detectConfigTamper(field),
+    ...detectExfilParams(field, scope),
+    ...detectExfilUrls(field),
+    ...detectImageBeacons(field),
+    ...detectToolShadowing(field, scope),
+  ];
+}
+
+function nested(field: AnalyzedField, text: string, decodedFrom: "base64" | "hidden"): AnalyzedField {
+  const kind = field.kind === "name" || field.kind === "param-name" || field.kind === "uri" ? "description" : field.kind;
+  return analyzeField({ ...field, kind, text }, decodedFrom, field.depth + 1);
+}
+
+function isThreat(hit: RuleHit): boolean {
+  return atLeast(hit.severity, "medium") && hit.ruleId !== "NB-EXTERNAL-HOSTS";
+}
+
+/** All field-level rules, then the same rules over text decoded from invisible characters and base64. */
+function scanField(field: AnalyzedField, scope: RuleScope): RuleHit[] {
+  const hits = [...textRules(field, scope), ...detectSecrets(field)];
+  const obfuscation = detectObfuscation(field);
+
+  if (field.norm.hiddenText && field.depth < MAX_DECODE_DEPTH) {
+    const inner = scanField(nested(field, field.norm.hiddenText, "hidden"), scope);
+    hits.push(...inner);
+    if (inner.some(isThreat)) {
+      for (const o of obfuscation) if (o.ruleId === "OB-INVISIBLE-CHARS") {
+        o.severity = "critical";
+        o.detail += " The hidden text carries instructions to the model.";
+      }
+    }
+  }
+  hits.push(...obfuscation);
+
+  if (field.depth < MAX_DECODE_DEPTH) {
+    for (const run of findBase64Text(field.norm.clean)) {
+      const inner = scanField(nested(field, run.text, "base64"), scope);
+      hits.push(...inner);
+      const threat = inner.some(isThreat);
+      hits.push({
+        ruleId: "OB-BASE64-PAYLOAD",
+        severity: threat ? "critical" : "info",
+        location: field.location,
+        detail: threat ? "Base64 text decodes to instructions for the model." : `Base64 text decodes to readable text (${run.text.length} characters).`,
+        evidence: excerptAround(field.norm.clean, run.start, Math.min(run.end, run.start + 40), 20, 100) + " => " + excerptAround(run.text, 0, 60, 0, 90),
+        ownerKey: ownerKeyOf(field),
+      });
+    }
+  }
+  return hits;
+}
+
+/**
+ * Two different instruction-type threats in the same tool (or prompt, or
+ * the server instructions) are one attack seen twice: "read ~/.ssh" plus
+ * "don't tell the user" is worse than either. Both become critical.
+ */
+function combineSignals(hits: RuleHit[]): void {
+  const byOwner = new Map<string, RuleHit[]>();
+  for (const hit of hits) {
+    if (!INSTRUCTION_RULE_IDS.has(hit.ruleId as never)) continue;
+    const list = byOwner.get(hit.ownerKey) ?? [];
+    list.push(hit);
+    byOwner.set(hit.ownerKey, list);
+  }
+  for (const group of byOwner.values()) {
+    const strong = group.filter((h) => atLeast(h.severity, "medium"));
+    if (strong.length === 0) continue;
+    const amplifiers = group.filter((h) => h.severity === "low" && AMPLIFIERS.has(h.ruleId));
+    const ids = new Set([...strong, ...amplifiers].map((h) => h.ruleId));
+    if (ids.size < 2) continue;
+    for (const hit of [...strong, ...amplifiers]) {
+      if (hit.severity === "critical") continue;
+      const others = [...ids].filter((id) => id !== hit.ruleId);
+      hit.severity = "critical";
+      hit.detail += ` Escalated: combined with ${others.join(", ")} in the same ${hit.ownerKey.split(":")[0]}.`;
+    }
+  }
+}
+
+/** One finding per (id, location), the most severe one. */
+export function dedupeFindings(findings: Finding[]): Finding[] {
+  const best = new Map<string, Finding>();
+  for (const f of findings) {
+    const key = `${f.id}\u0000${f.location}`;
+    const prev = best.get(key);
+    if (!prev || SEVERITY_RANK[f.severity] > SEVERITY_RANK[prev.severity]) best.set(key, f);
+  }
+  return [...best.values()].sort(
+    (a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.id.localeCompare(b.id) || a.location.localeCompare(b.location),
+  );
+}
+
+/** Rule hits over a Discovery alone (text, declarations, capabilities). */
+export function runDiscoveryRules(discovery: Discovery, network: NetworkEvidence | null = null): RuleHit[] {
+  const scope = buildRuleScope(discovery);
+  const fields = collectTextFields(discovery).map((f) => analyzeField(f));
+  const hits: RuleHit[] = [];
+  for (const field of fields) hits.push(...scanField(field, scope));
+  combineSignals(hits);
+  hits.push(...detectDeclarationProblems(discovery), ...detectDangerousCapabilities(discovery), ...detectToxicCombinations(discovery));
+  hits.push(...detectExternalHosts(fields, network));
+  return hits;
+}
+
+/** Every rule over a scan's evidence, as deduplicated findings sorted worst first. */
+export function runRules(input: RuleInput): Finding[] {
+  const hits: RuleHit[] = [];
+  if (input.discovery) hits.push(...runDiscoveryRules(input.discovery, input.network));
+  hits.push(...detectTransportProblems(input.network), ...detectRedirectProblems(input.network));
+  hits.push(...detectCodeTransparency(input.context), ...detectPublisherReputation(input.context));
+  return dedupeFindings(hits.map(toFinding));
+}

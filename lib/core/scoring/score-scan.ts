@@ -1,0 +1,107 @@
+import type { Finding } from "../findings";
+import { gradeForScore, labelForScore, worseGrade, type Grade } from "../grades";
+import { plainHit, toFinding } from "../scanning/rules/rule-hit";
+import { dedupeFindings, runRules } from "../scanning/rules/run-rules";
+import type { Discovery, NetworkEvidence, RegistryContext, ScanStatus, ScoreResult, ToolChanges } from "../scanning/scan-outcome";
+import { detectRugPull } from "../scanning/tool-hashes";
+import { FACTOR_KEYS, type FactorBreakdown } from "./factors";
+import { scoreCodeTransparency } from "./score-code-transparency";
+import { scoreDeclarationAccuracy } from "./score-declaration-accuracy";
+import { scoreNetworkBehavior } from "./score-network-behavior";
+import { scorePermissionMinimality } from "./score-permission-minimality";
+import { scorePublisherReputation } from "./score-publisher-reputation";
+import { scoreThreatMatch } from "./score-threat-match";
+import { scoreTransportSecurity } from "./score-transport-security";
+import { summarizeFindings } from "./summarize-findings";
+import { summarizeTrust } from "./summarize-trust";
+
+export { SCORING_VERSION } from "./scoring-version";
+
+export interface AssessScanInput {
+  discovery: Discovery | null;
+  network: NetworkEvidence | null;
+  status: ScanStatus;
+  context: RegistryContext;
+  transportFailure: string | null;
+}
+
+export interface AssessScanResult {
+  findings: Finding[];
+  score: ScoreResult | null;
+  toolHashes: Record<string, string>;
+  toolsHash: string | null;
+  changes: ToolChanges | null;
+}
+
+/**
+ * Score, grade, label and summaries from findings (D1). The score is always
+ * the sum of the factor points; caps only lower the grade (a critical
+ * finding to F and the label to dangerous, plain HTTP to C), and the
+ * uncapped grade and the reason are kept so the report can show both.
+ */
+export function scoreFindings(findings: readonly Finding[], network: NetworkEvidence | null): ScoreResult {
+  const factors: FactorBreakdown = {
+    declarationAccuracy: scoreDeclarationAccuracy(findings),
+    permissionMinimality: scorePermissionMinimality(findings),
+    networkBehavior: scoreNetworkBehavior(findings, network),
+    codeTransparency: scoreCodeTransparency(findings),
+    publisherReputation: scorePublisherReputation(findings),
+    transportSecurity: scoreTransportSecurity(findings, network),
+    threatMatch: scoreThreatMatch(findings),
+  };
+  const trustScore = FACTOR_KEYS.reduce((sum, key) => sum + factors[key].points, 0);
+  const uncappedGrade = gradeForScore(trustScore);
+  const critical = findings.find((f) => f.severity === "critical");
+  const plainHttp = network?.scheme === "http";
+  let grade: Grade = uncappedGrade;
+  const reasons: string[] = [];
+  if (critical) {
+    grade = "F";
+    reasons.push(`a critical finding (${critical.id} at ${critical.location}) caps the grade at F`);
+  }
+  if (plainHttp) {
+    const capped = worseGrade(grade, "C");
+    if (capped !== grade || !critical) reasons.push("plain HTTP caps the grade at C");
+    grade = capped;
+  }
+  const capReason = grade !== uncappedGrade ? reasons.join("; ").replace(/^./, (c) => c.toUpperCase()) : null;
+  return {
+    trustScore,
+    grade,
+    uncappedGrade,
+    trustLabel: critical ? "dangerous" : labelForScore(trustScore),
+    capReason,
+    factors,
+    trustSummary: summarizeTrust({ grade, uncappedGrade, factors, findings, plainHttp }),
+    findingsSummary: summarizeFindings(findings),
+  };
+}
+
+/**
+ * The single entry point the scanner calls: findings, score, tool hashes
+ * and the rug-pull diff from a scan's evidence. Pure and synchronous. An
+ * unreachable server gets no score (D3), only a finding that says why.
+ */
+export function assessScan(input: AssessScanInput): AssessScanResult {
+  if (input.status === "unreachable") {
+    const why = input.transportFailure ?? "no MCP handshake";
+    const finding = toFinding(plainHit("SCAN-UNREACHABLE", "info", "transport", `The server could not be scanned: ${why}. The registry's current score is unchanged.`, why));
+    return { findings: [finding], score: null, toolHashes: {}, toolsHash: null, changes: null };
+  }
+  const ruleFindings = runRules({ discovery: input.discovery, network: input.network, context: input.context });
+  const tools = input.discovery?.tools ?? [];
+  const rugPull = detectRugPull({
+    tools,
+    previousToolHashes: input.context.previousToolHashes,
+    findings: ruleFindings,
+    toolsListingComplete: input.discovery !== null && !input.discovery.listingProblems.some((p) => p.listing === "tools"),
+  });
+  const findings = dedupeFindings([...ruleFindings, ...rugPull.findings]);
+  return {
+    findings,
+    score: scoreFindings(findings, input.network),
+    toolHashes: rugPull.toolHashes,
+    toolsHash: rugPull.toolsHash,
+    changes: rugPull.changes,
+  };
+}

@@ -1,0 +1,64 @@
+import { authenticateApiKey } from "@/lib/core/api-keys/authenticate-api-key";
+import type { ApiKeyStore } from "@/lib/core/api-keys/api-key-store";
+import { AppError } from "@/lib/core/errors";
+import { clientBucket } from "./rate-limit/client-bucket";
+import type { RateLimiter } from "./rate-limit/create-rate-limiter";
+import { rateLimitHeaders, secondsUntil } from "./rate-limit/rate-limit-headers";
+import { RULE_DESCRIPTION, ruleForAccess } from "./rate-limit/rate-limit-policy";
+import type { GateDecision, RequestGate } from "./request-gate";
+
+export const API_KEY_HEADER = "x-api-key";
+
+export interface ApiKeyGateDeps {
+  apiKeys: ApiKeyStore;
+  limiter: RateLimiter;
+  /** The limiter's clock (Date.now unless a test fakes Date). */
+  now?: () => number;
+}
+
+/**
+ * The real gate (spec 5 and 8, D9, D10). A present key must be valid on
+ * every route, unmetered ones included: a wrong key is a client bug the
+ * client should hear about, never a silent downgrade to anonymous. Then the
+ * request is counted: per key when keyed, else per client address and kind.
+ * The address is the one our own HTTP server put in x-registry-client-ip,
+ * never a header the client chose.
+ */
+export function createApiKeyGate(deps: ApiKeyGateDeps): RequestGate {
+  const now = deps.now ?? Date.now;
+  const lastTouched = new Map<string, number>();
+
+  return {
+    async admit({ request, clientIp, access }): Promise<GateDecision> {
+      const presented = request.headers.get(API_KEY_HEADER);
+      let apiKey: GateDecision["apiKey"] = null;
+      if (presented !== null) {
+        const record = await authenticateApiKey(deps.apiKeys, presented, { lastTouched, now: () => new Date(now()) });
+        if (!record) throw new AppError("unauthorized", "The API key in X-API-Key is not valid (unknown or revoked).");
+        apiKey = { id: record.id, scope: record.scope };
+      }
+      const rule = ruleForAccess(access, apiKey !== null);
+      if (!rule) return { headers: new Headers(), apiKey };
+
+      const identifier = apiKey ? `key:${apiKey.id}` : `ip:${clientBucket(clientIp)}`;
+      const verdict = await deps.limiter.consume(rule, identifier);
+      const at = now();
+      const headers = rateLimitHeaders(verdict, at);
+      if (!verdict.allowed) {
+        const retryAfterSeconds = secondsUntil(verdict.resetAtMs, at);
+        throw new AppError(
+          "rate_limited",
+          `Rate limit exceeded: ${verdict.limit} ${RULE_DESCRIPTION[rule]} per ${windowWords(deps.limiter.policy[rule].windowMs)}. Try again in ${retryAfterSeconds} s.`,
+          { retryAfterSeconds, headers },
+        );
+      }
+      return { headers: new Headers(headers), apiKey };
+    },
+  };
+}
+
+function windowWords(windowMs: number): string {
+  if (windowMs === 3600_000) return "hour";
+  if (windowMs % 3600_000 === 0) return `${windowMs / 3600_000} hours`;
+  return `${Math.round(windowMs / 1000)} s`;
+}

@@ -1,0 +1,38 @@
+/**
+ * `npm run bench [-- --suite rest|scan|rules|mcp] [--sizes 10000,100000] [--million]`
+ * Every figure is a ratio against a baseline measured in the same process and
+ * run, so results compare across machines. Results also go to bench-results/.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { benchRest, benchSearchScaling } from "./bench/rest-bench";
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const suites = (option("suite") ?? "rest").split(",");
+const sizes = (option("sizes") ?? "10000,100000").split(",").map(Number);
+const adminUrl = option("database") ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+async function main(): Promise<void> {
+  const output: string[] = [];
+  const print = (text: string) => {
+    console.log(text);
+    output.push(text);
+  };
+  if (suites.includes("rest")) {
+    for (const size of sizes) print((await benchRest("postgres", size, adminUrl)).table);
+    print((await benchRest("pglite", 10_000, adminUrl)).table);
+    if (args.includes("--million")) print(await benchSearchScaling(adminUrl, 1_000_000));
+  }
+  mkdirSync("bench-results", { recursive: true });
+  writeFileSync(`bench-results/bench-${new Date().toISOString().replace(/[:.]/g, "-")}.txt`, output.join("\n") + "\n");
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });

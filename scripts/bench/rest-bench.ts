@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import postgres from "postgres";
+import { Pool } from "undici";
+import { parseConfig } from "@/lib/config";
+import { openServices } from "@/lib/services/open-services";
+import { startAppProcess } from "../lib/app-process";
+import { fillRegistry } from "./generate-registry";
+import { formatRatios, measure, type Measurement } from "./measure";
+
+const QUERIES = ["weather", "githb", "postgres server", "publisher-42", "slack", "calender", "docker gateway", "kubernetes 77"];
+
+interface BenchDatabase {
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A fresh database filled with `size` servers: its own PostgreSQL database, or a PGlite directory. */
+async function prepareDatabase(kind: "postgres" | "pglite", size: number, adminUrl: string): Promise<BenchDatabase> {
+  const started = Date.now();
+  if (kind === "pglite") {
+    const dir = mkdtempSync(path.join(tmpdir(), "trust-bench-"));
+    const services = await openServices(parseConfig({ PGLITE_DIR: dir }));
+    await fillRegistry(services.database.db, size);
+    await services.close();
+    console.log(`filled ${size} servers on pglite in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { env: { PGLITE_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const name = `trust_bench_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const services = await openServices(parseConfig({ DATABASE_URL: url.toString() }));
+  await fillRegistry(services.database.db, size);
+  await services.close();
+  console.log(`filled ${size} servers on postgres in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return {
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
+ * Requests over HTTP to the real server (`npm start` in a child process).
+ * Each request comes "through a proxy" from its own address in the
+ * benchmarking range 198.18.0.0/15, so the per-IP read limit is exercised
+ * (its cost is in the figures) without capping the run.
+ */
+function httpClient(baseUrl: string) {
+  const pool = new Pool(baseUrl, { connections: 16 });
+  let sequence = 0;
+  return {
+    async get(pathAndQuery: string): Promise<void> {
+      const n = sequence++;
+      const response = await pool.request({
+        path: pathAndQuery,
+        method: "GET",
+        headers: { "x-forwarded-for": `198.18.${(n >> 8) & 255}.${n & 255}` },
+      });
+      await response.body.arrayBuffer();
+      if (response.statusCode !== 200) throw new Error(`${pathAndQuery} answered ${response.statusCode}`);
+    },
+    close: () => pool.close(),
+  };
+}
+
+/** Measures the REST routes against a trivial route of the same app (the discovery document) as the baseline. */
+export async function benchRest(kind: "postgres" | "pglite", size: number, adminUrl: string): Promise<{ rows: Measurement[]; table: string }> {
+  const database = await prepareDatabase(kind, size, adminUrl);
+  const app = await startAppProcess({ ...database.env, TRUSTED_PROXY_COUNT: "1" });
+  const client = httpClient(app.url);
+  try {
+    const publisher = `publisher-${(20 * 7919) % Math.max(50, Math.floor(size / 8))}`;
+    const profileUrl = encodeURIComponent(`https://weather-20.${publisher}.example/mcp`);
+    const rows: Measurement[] = [];
+    rows.push(await measure("baseline /.well-known/agent.json", () => client.get("/.well-known/agent.json")));
+    rows.push(await measure("search (no q)", () => client.get("/api/v1/search")));
+    rows.push(await measure("search q", (i) => client.get(`/api/v1/search?q=${encodeURIComponent(QUERIES[i % QUERIES.length])}`)));
+    rows.push(await measure("search grade+certified", (i) => client.get(`/api/v1/search?grade=${"ABCDF"[i % 5]}&certified=true&sort=score-high`)));
+    rows.push(await measure("search sort=name page 50", () => client.get(`/api/v1/search?sort=name&page=50`)));
+    rows.push(await measure("profile", () => client.get(`/api/v1/server/${profileUrl}`)));
+    rows.push(await measure("stats", () => client.get("/api/v1/stats")));
+    rows.push(await measure("badge (repeated)", () => client.get(`/api/v1/badge?url=${profileUrl}`)));
+    return { rows, table: formatRatios(`REST over HTTP on ${kind}, ${size.toLocaleString("en")} servers`, rows) };
+  } finally {
+    await client.close();
+    await app.stop();
+    await database.drop();
+  }
+}
+
+/** Search p95 at a large registry as a ratio to its p95 at 10,000 (run once, reported). */
+export async function benchSearchScaling(adminUrl: string, large: number): Promise<string> {
+  const p95 = async (size: number) => {
+    const database = await prepareDatabase("postgres", size, adminUrl);
+    const app = await startAppProcess({ ...database.env, TRUSTED_PROXY_COUNT: "1" });
+    const client = httpClient(app.url);
+    try {
+      return await measure(`search q @${size}`, (i) => client.get(`/api/v1/search?q=${encodeURIComponent(QUERIES[i % QUERIES.length])}`));
+    } finally {
+      await client.close();
+      await app.stop();
+      await database.drop();
+    }
+  };
+  const small = await p95(10_000);
+  const big = await p95(large);
+  return `\nSearch scaling on postgres: p95 ${small.p95.toFixed(2)} ms at 10,000 vs ${big.p95.toFixed(2)} ms at ${large.toLocaleString("en")} → ${(big.p95 / small.p95).toFixed(2)}x`;
+}
