@@ -29,3 +29,25 @@ function stripIpv4Mapped(address: string): string {
 
 /** The request header the app's own server sets; handlers read the client IP from it and nothing else. */
 export const CLIENT_IP_HEADER = "x-registry-client-ip";
+
+/** The parts of node:http's IncomingMessage the preparation reads and writes. */
+export interface PreparableRequest {
+  socket: { remoteAddress?: string };
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * Runs on every request before Next sees it (lib/server/http-server.ts, for
+ * `npm start` and `npm run dev` alike): computes the client address from the
+ * socket and the trusted proxies only, and OVERWRITES x-registry-client-ip,
+ * so a client that sends that header itself, or a made-up X-Forwarded-For,
+ * gains nothing. Without trusted proxies X-Forwarded-For is replaced by the
+ * socket address too, so nothing downstream can be fooled by it. Answers the
+ * address for logging.
+ */
+export function prepareIncomingRequest(req: PreparableRequest, trustedProxyCount: number): string {
+  const clientIp = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], trustedProxyCount);
+  req.headers[CLIENT_IP_HEADER] = clientIp;
+  if (trustedProxyCount === 0) req.headers["x-forwarded-for"] = clientIp;
+  return clientIp;
+}

@@ -1,10 +1,34 @@
 import http from "node:http";
 import next from "next";
-import { CLIENT_IP_HEADER, resolveClientIp } from "@/lib/http/client-ip";
+import { prepareIncomingRequest } from "@/lib/http/client-ip";
 
 export interface RunningServer {
   url: string;
   close(): Promise<void>;
+}
+
+type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+/**
+ * The server's request listener, apart so the spoofing tests run it in a
+ * real node:http server in front of a route handler, without a Next build:
+ * client address first (prepareIncomingRequest), then the app; an error that
+ * escapes the app is a JSON 500 without details.
+ */
+export function createRequestListener(handle: RequestHandler, trustedProxyCount: number): http.RequestListener {
+  return (req, res) => {
+    prepareIncomingRequest(req, trustedProxyCount);
+    handle(req, res).catch((error: unknown) => {
+      console.error("[server] unhandled request error", error);
+      if (!res.headersSent) {
+        res.statusCode = 500;
+        res.setHeader("content-type", "application/json; charset=utf-8");
+        res.end(JSON.stringify({ error: "internal_error", message: "Something went wrong on our side." }));
+      } else {
+        res.destroy();
+      }
+    });
+  };
 }
 
 /**
@@ -23,21 +47,7 @@ export async function startHttpServer(options: {
   const app = next({ dev: options.dev, hostname: options.host, port: options.port, dir: process.cwd() });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer((req, res) => {
-    const clientIp = resolveClientIp(req.socket.remoteAddress, req.headers["x-forwarded-for"], options.trustedProxyCount);
-    req.headers[CLIENT_IP_HEADER] = clientIp;
-    if (options.trustedProxyCount === 0) req.headers["x-forwarded-for"] = clientIp;
-    handle(req, res).catch((error: unknown) => {
-      console.error("[server] unhandled request error", error);
-      if (!res.headersSent) {
-        res.statusCode = 500;
-        res.setHeader("content-type", "application/json; charset=utf-8");
-        res.end(JSON.stringify({ error: "internal_error", message: "Something went wrong on our side." }));
-      } else {
-        res.destroy();
-      }
-    });
-  });
+  const server = http.createServer(createRequestListener(handle, options.trustedProxyCount));
   // Slow clients cannot hold sockets forever.
   server.requestTimeout = 60_000;
   server.headersTimeout = 20_000;

@@ -13,6 +13,9 @@ import { createDrizzleCertificationStore } from "@/lib/data/drizzle-certificatio
 import { createApiKeyGate } from "@/lib/http/api-key-gate";
 import type { RateLimiter } from "@/lib/http/rate-limit/create-rate-limiter";
 import { openRateLimiter, type RateLimiterOverrides } from "@/lib/http/rate-limit/open-rate-limiter";
+import { createScanCoordinator } from "@/lib/core/scanning/scan-coordinator";
+import { runScan, type RunScanOptions } from "@/lib/core/scanning/run-scan";
+import { scanServer, type ScanServerDeps } from "@/lib/core/registry/scan-server";
 
 /**
  * The one place where the core is wired to its implementations. The app,
@@ -28,6 +31,7 @@ export interface Services {
   rateLimiter: RateLimiter;
   certification: CertificationDeps;
   badges: BadgeCache;
+  scanner: ScanServerDeps;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,8 @@ export function databaseOptions(config: AppConfig): DatabaseOptions {
 export interface ServiceOverrides {
   /** Other limits, a key prefix per test run, a shorter store timeout. */
   rateLimiter?: RateLimiterOverrides;
+  /** Loopback-only targets and shorter deadlines for scanner tests. */
+  scan?: Partial<RunScanOptions>;
 }
 
 /** Opens the database, applies pending migrations and builds the services. */
@@ -54,19 +60,34 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
   const store = createDrizzleRegistryStore(database.db);
   const apiKeys = createDrizzleApiKeyStore(database.db);
   const rateLimiter = openRateLimiter(config, overrides.rateLimiter);
+  const stats = createStatsReader(store);
+  const scanner: ScanServerDeps = {
+    store,
+    runScan,
+    coordinator: createScanCoordinator({ maxConcurrent: config.SCAN_MAX_CONCURRENT, deadlineMs: config.SCAN_DEADLINE_MS }),
+    scanOptions: {
+      allowPrivateTargets: config.SCAN_ALLOW_PRIVATE_TARGETS,
+      deadlineMs: config.SCAN_DEADLINE_MS,
+      ...overrides.scan,
+    },
+    onRecorded: () => stats.invalidate(),
+  };
   const certification: CertificationDeps = {
     store: createDrizzleCertificationStore(database.db),
     registry: store,
     baseUrl: config.BASE_URL,
     fetchVerification: (url) => fetchVerificationDocument(url, { allowPrivateTargets: config.SCAN_ALLOW_PRIVATE_TARGETS }),
-    // D8: the intake scans unknown servers. Wire to the scan use case (lib/core/registry/scan-server.ts) when it lands.
-    scanIfUnknown: undefined,
+    // D8: the intake scans a server the registry does not know yet.
+    scanIfUnknown: async (url) => {
+      await scanServer(scanner, url, "certify");
+    },
   };
   return {
     config,
     database,
     store,
-    stats: createStatsReader(store),
+    stats,
+    scanner,
     gate: createApiKeyGate({ apiKeys, limiter: rateLimiter }),
     apiKeys,
     rateLimiter,

@@ -1,4 +1,3 @@
-import { config } from "../../config";
 import { isAppError } from "../errors";
 import { normalizeServerUrl } from "../registry/normalize-url";
 import { assessScan, SCORING_VERSION } from "../scoring/score-scan";
@@ -10,11 +9,11 @@ import type { CheckedTarget, HostLookup } from "./target-guard";
 import { parseHsts, probeTls } from "./tls-probe";
 
 export interface RunScanOptions {
-  /** Default: config SCAN_ALLOW_PRIVATE_TARGETS. */
+  /** Loopback and private targets (config SCAN_ALLOW_PRIVATE_TARGETS); off unless the caller says so. */
   allowPrivateTargets?: boolean;
   /** CIDRs allowed besides public addresses (tests: loopback only). */
   allowedRanges?: readonly string[];
-  /** Default: config SCAN_DEADLINE_MS. */
+  /** Overall deadline (config SCAN_DEADLINE_MS); the limits' default otherwise. */
   deadlineMs?: number;
   limits?: Partial<ScanLimits>;
   lookup?: HostLookup;
@@ -47,9 +46,8 @@ function baseNetwork(url: URL, checked: CheckedTarget | null, evidence: FetchEvi
 export async function runScan(rawUrl: string, context: RegistryContext, options: RunScanOptions = {}): Promise<ScanOutcome> {
   const serverUrl = normalizeServerUrl(rawUrl);
   const url = new URL(serverUrl);
-  const settings = options.allowPrivateTargets === undefined || options.deadlineMs === undefined ? config() : null;
-  const allowPrivateTargets = options.allowPrivateTargets ?? settings?.SCAN_ALLOW_PRIVATE_TARGETS ?? false;
-  const limits = resolveScanLimits({ ...options.limits, deadlineMs: options.deadlineMs ?? options.limits?.deadlineMs ?? settings?.SCAN_DEADLINE_MS });
+  const allowPrivateTargets = options.allowPrivateTargets ?? false;
+  const limits = resolveScanLimits({ ...options.limits, deadlineMs: options.deadlineMs ?? options.limits?.deadlineMs });
   const now = options.now ?? (() => new Date());
   const startedAt = now();
   const started = performance.now();

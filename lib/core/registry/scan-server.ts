@@ -1,0 +1,73 @@
+import type { ScanResponse } from "@/lib/schemas/scan";
+import { FACTOR_KEYS, type FactorPoints } from "../scoring/factors";
+import type { ScanCoordinator } from "../scanning/scan-coordinator";
+import type { RunScanOptions } from "../scanning/run-scan";
+import type { ScanOutcome } from "../scanning/scan-outcome";
+import { normalizeServerUrl } from "./normalize-url";
+import type { RegistryStore } from "./registry-store";
+import type { ScanRecord, ScanTrigger, ServerRecord } from "./server-record";
+
+export interface ScanServerDeps {
+  store: RegistryStore;
+  coordinator: ScanCoordinator;
+  runScan: (url: string, context: Awaited<ReturnType<RegistryStore["getRegistryContext"]>>, options: RunScanOptions) => Promise<ScanOutcome>;
+  scanOptions: RunScanOptions;
+  /** Called after a scan is recorded (caches of stats and badges listen). */
+  onRecorded?: (server: ServerRecord) => void;
+}
+
+export interface ScanServerResult {
+  outcome: ScanOutcome;
+  server: ServerRecord;
+  scan: ScanRecord;
+}
+
+/**
+ * Scans a server and records the result (D3): the REST endpoint, the MCP
+ * tool, the CLI and the rescan job all come through here. Two concurrent
+ * requests for the same URL share one scan; a forbidden target throws before
+ * anything is recorded.
+ */
+export async function scanServer(deps: ScanServerDeps, rawUrl: string, trigger: ScanTrigger): Promise<ScanServerResult> {
+  const url = normalizeServerUrl(rawUrl);
+  return deps.coordinator.run(url, async () => {
+    const context = await deps.store.getRegistryContext(url);
+    const outcome = await deps.runScan(url, context, deps.scanOptions);
+    const host = new URL(url).hostname;
+    const { server, scan } = await deps.store.recordScan(outcome, {
+      trigger,
+      fallbackName: outcome.discovery?.serverInfo?.title || outcome.discovery?.serverInfo?.name || host,
+      fallbackPublisher: host,
+    });
+    deps.onRecorded?.(server);
+    return { outcome, server, scan };
+  });
+}
+
+/** The ScanResponse of spec 2.5 and D3: score fields left out when unreachable. */
+export function toScanResponse({ outcome, server, scan }: ScanServerResult): ScanResponse {
+  const score = outcome.score;
+  const factors = score
+    ? (Object.fromEntries(FACTOR_KEYS.map((k) => [k, score.factors[k].points])) as FactorPoints)
+    : undefined;
+  return {
+    status: outcome.status,
+    server_url: outcome.serverUrl,
+    scanId: scan.id,
+    ...(score
+      ? {
+          trustScore: score.trustScore,
+          grade: score.grade,
+          trustLabel: score.trustLabel,
+          trustSummary: score.trustSummary,
+          factors,
+        }
+      : {}),
+    certificationStatus: server.certificationStatus,
+    findings: outcome.findings,
+    discovery: {
+      toolCount: outcome.discovery?.tools.length ?? 0,
+      resourceCount: outcome.discovery?.resources.length ?? 0,
+    },
+  };
+}

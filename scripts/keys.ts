@@ -1,0 +1,70 @@
+/**
+ * `npm run keys -- create --name NAME [--scope client|admin]` prints the new key alone on its last line (shown once);
+ * `npm run keys -- list` lists keys (never the keys themselves); `npm run keys -- revoke ID`.
+ */
+import { parseArgs } from "node:util";
+import { config, ConfigError } from "@/lib/config";
+import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/core/api-keys/api-key-store";
+import { createApiKey } from "@/lib/core/api-keys/create-api-key";
+import { revokeApiKey } from "@/lib/core/api-keys/revoke-api-key";
+import { isAppError } from "@/lib/core/errors";
+import { openServices } from "@/lib/services/open-services";
+
+const USAGE = `Usage:
+  npm run keys -- create --name NAME [--scope client|admin]
+  npm run keys -- list
+  npm run keys -- revoke ID`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: process.argv.slice(2),
+    allowPositionals: true,
+    options: { name: { type: "string" }, scope: { type: "string", default: "client" } },
+  });
+  const [command, ...rest] = positionals;
+  if (!command || !["create", "list", "revoke"].includes(command)) fail(USAGE);
+  if (command === "create" && !values.name) fail(`--name is required.\n${USAGE}`);
+  if (command === "create" && !API_KEY_SCOPES.includes(values.scope as ApiKeyScope)) fail(`--scope must be one of ${API_KEY_SCOPES.join(", ")}.`);
+  if (command === "revoke" && rest.length !== 1) fail(`revoke takes one key id.\n${USAGE}`);
+
+  const services = await openServices(config());
+  try {
+    if (command === "create") {
+      const { key, record } = await createApiKey(services.apiKeys, { name: values.name!, scope: values.scope as ApiKeyScope });
+      console.log(`Created ${record.scope} key "${record.name}" (id ${record.id}). It is shown once; store it now. Send it as X-API-Key.`);
+      console.log(key);
+    } else if (command === "list") {
+      const keys = await services.apiKeys.list();
+      if (keys.length === 0) console.log("No API keys.");
+      for (const k of keys) {
+        console.log(
+          [
+            k.id,
+            k.name,
+            k.scope,
+            `${k.keyPrefix}…`,
+            `created ${k.createdAt.toISOString()}`,
+            `last used ${k.lastUsedAt?.toISOString() ?? "never"}`,
+            k.revokedAt ? `REVOKED ${k.revokedAt.toISOString()}` : "active",
+          ].join("\t"),
+        );
+      }
+    } else {
+      const record = await revokeApiKey(services.apiKeys, rest[0]);
+      console.log(`Revoked key "${record.name}" (id ${record.id}) at ${record.revokedAt!.toISOString()}.`);
+    }
+  } finally {
+    await services.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || isAppError(error)) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});
