@@ -25,7 +25,7 @@ export interface ApiKeyGateDeps {
  * never a header the client chose.
  */
 export function createApiKeyGate(deps: ApiKeyGateDeps): RequestGate {
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? (() => Date.now());
   const lastTouched = new Map<string, number>();
 
   return {

@@ -76,7 +76,13 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
     store: createDrizzleCertificationStore(database.db),
     registry: store,
     baseUrl: config.BASE_URL,
-    fetchVerification: (url) => fetchVerificationDocument(url, { allowPrivateTargets: config.SCAN_ALLOW_PRIVATE_TARGETS }),
+    // The scanner's target policy, so a test's loopback-only override applies to verification fetches too.
+    fetchVerification: (url) =>
+      fetchVerificationDocument(url, {
+        allowPrivateTargets: scanner.scanOptions.allowPrivateTargets ?? config.SCAN_ALLOW_PRIVATE_TARGETS,
+        allowedRanges: scanner.scanOptions.allowedRanges,
+        lookup: scanner.scanOptions.lookup,
+      }),
     // D8: the intake scans a server the registry does not know yet.
     scanIfUnknown: async (url) => {
       await scanServer(scanner, url, "certify");

@@ -1,6 +1,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 
+/**
+ * The parent's environment without what a test runner adds: vitest exports
+ * Vite's BASE_URL ("/"), MODE, DEV, PROD and SSR, and BASE_URL is also ours.
+ */
+export function inheritedEnvironment(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  if (process.env.VITEST) for (const name of ["BASE_URL", "MODE", "DEV", "PROD", "SSR"]) delete env[name];
+  return env;
+}
+
 export interface AppProcess {
   url: string;
   process: ChildProcess;
@@ -18,7 +28,7 @@ export async function startAppProcess(env: Record<string, string>, options: { ti
   const root = process.cwd();
   const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", ...env, PORT: port },
+    env: { ...inheritedEnvironment(), NODE_ENV: "production", HOST: "127.0.0.1", ...env, PORT: port },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

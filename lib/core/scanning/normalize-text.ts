@@ -54,6 +54,7 @@ const NAMED_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quo
 export function normalizeText(input: string): NormalizedText {
   const truncated = input.length > MAX_FIELD_CHARS;
   const raw = truncated ? input.slice(0, MAX_FIELD_CHARS) : input;
+  if (PLAIN_ASCII_RE.test(raw)) return plainAscii(raw, truncated);
 
   let escapedLetters = 0;
   let text = raw.replace(ESCAPE_RE, (whole, braced, u4, x2, hexEnt, decEnt, named) => {
@@ -98,6 +99,26 @@ export function normalizeText(input: string): NormalizedText {
     escapedLetters,
     mixedScriptWords: folded.words,
     styledLetters,
+    truncated,
+  };
+}
+
+/** Printable ASCII without escape introducers: nothing to decode, strip or fold (the common case). */
+const PLAIN_ASCII_RE = /^[\x20-\x24\x27-\x5B\x5D-\x7E\t\n\r]*$/;
+const NO_INVISIBLES: InvisibleReport = { counts: { tag: 0, variationSelector: 0, bidi: 0, zeroWidth: 0, control: 0 }, splitsWord: false };
+
+function plainAscii(raw: string, truncated: boolean): NormalizedText {
+  const clean = collapseWhitespace(raw);
+  return {
+    raw,
+    clean,
+    lower: clean.toLowerCase(),
+    hiddenText: "",
+    invisibles: { counts: { ...NO_INVISIBLES.counts }, splitsWord: false },
+    ansiSequences: [],
+    escapedLetters: 0,
+    mixedScriptWords: [],
+    styledLetters: 0,
     truncated,
   };
 }

@@ -100,7 +100,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const prefix = options.prefix ?? "mtr:rl";
   const timeoutMs = options.timeoutMs ?? 300;
   const retryAfterFailureMs = options.retryAfterFailureMs ?? 5_000;
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const log = options.log ?? ((message: string) => console.warn(message));
   const primary = options.primary;
   const primaryLimiters = buildLimiters(primary.runner, policy, prefix);

@@ -32,7 +32,7 @@ export interface MemoryScriptRunnerOptions {
 
 /** Builds the in-process store; see the module comment for why it exists. */
 export function createMemoryScriptRunner(options: MemoryScriptRunnerOptions = {}): ScriptRunner & { size(): number } {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const entries = new Map<string, Entry>();
   const scripts = new Map<string, ScriptHandler>();

@@ -27,9 +27,9 @@ describe("declaration accuracy", () => {
 });
 
 describe("dangerous capabilities", () => {
-  it("flags a free-form shell as high, a sandboxed code runner as medium", () => {
+  it("flags a free-form shell as high, a sandboxed code runner as low", () => {
     expect(idsOf([{ name: "run_command", description: "Runs a shell command.", inputSchema: schema({ command: strParam("Command line") }) }])).toContain("PM-SHELL-EXEC:high");
-    expect(idsOf([{ name: "run_python", description: "Runs Python code in an isolated Pyodide sandbox.", inputSchema: schema({ code: strParam("Python source") }) }])).toContain("PM-CODE-EVAL:medium");
+    expect(idsOf([{ name: "run_python", description: "Runs Python code in an isolated Pyodide sandbox.", inputSchema: schema({ code: strParam("Python source") }) }])).toContain("PM-CODE-EVAL:low");
   });
 
   it("does not flag constrained commands or math expressions", () => {

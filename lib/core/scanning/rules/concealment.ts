@@ -11,14 +11,23 @@ import { fieldHit, type RuleHit } from "./rule-hit";
  * (which legitimately shape what is shown, e.g. "do not show the user raw
  * ids"); combined with another threat it is escalated to critical.
  */
-const AUDIENCE = String.raw`(?:the |your |any )?(?:user|users|human|operator|person|customer|client|requester)(?!'s|s'|-)\b`;
+const AUDIENCE = String.raw`(?:the |your |any )?(?:user|users|human|operator|person|customer|client|requester|developer|owner|team)(?!'s|s'|-)\b`;
+/** Whoever the model works for: the user, or the person, developer or team behind the request. */
+const PEOPLE = String.raw`(?:user|users|human|humans|person|people|customer|client|requester|operator|developer|developers|owner|team|admin|administrator)`;
 const TELL = String.raw`(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|reveal|revealing|disclose|disclosing|alert|alerting)`;
 
 const CONCEAL_FROM_USER_RE = new RegExp(
   [
     String.raw`\b(?:do not|don't|never|must not|mustn't|should not|shouldn't|without|avoid) (?:ever )?${TELL} (?:this |it |that |anything |any of this )?(?:to )?${AUDIENCE}`,
     String.raw`\b(?:hide|conceal|keep|withhold)(?: [a-z'-]{1,20}){0,4} (?:from|secret from|hidden from|away from) ${AUDIENCE}`,
-    String.raw`\b(?:the |your )?(?:user|human)s? (?:must|should|does|do|need|needs|will) not (?:know|see|notice|learn|find out|be (?:told|informed|aware|notified|shown|alerted))\b`,
+    String.raw`\b(?:the |your )?${PEOPLE}(?: [a-z']{1,12}){0,4} (?:(?:must|should|shall|need|needs)(?: not|n't| never)|(?:does|do|will)(?: not|n't| never) (?:need|have) to) (?:ever )?(?:know|see|notice|learn|find out|realize|realise|suspect|discover|hear about|be (?:told|informed|aware|notified|shown|alerted|bothered with))\b`,
+    String.raw`\bno need to (?:tell|inform|notify|bother|alert|ask) ${AUDIENCE}`,
+    String.raw`\b(?:keep|leave) (?:the |your )?${PEOPLE} (?:in the dark|out of the loop|unaware|uninformed)\b`,
+    String.raw`\b(?:no reason|no need) to (?:mention|bring (?:this|it|that) up|raise (?:this|it)|discuss (?:this|it)|point (?:this|it) out)\b`,
+    String.raw`\b(?:do not|don't|never|avoid) (?:bring(?:ing)? (?:this|it|that) up|(?:raise|raising) (?:this|it))\b`,
+    String.raw`\b(?:leave|keep) (?:this|it|that|these|those)(?: (?:step|steps|part|parts|request|action|actions|call|detail|details))? out of (?:your|the) (?:reply|replies|answer|answers|response|responses|summary|output|report)\b`,
+    String.raw`\b(?:keep|keeping) (?:this|it|that) (?:just )?between (?:us|you and me|ourselves)\b|\b(?:this|it) (?:stays|remains) between (?:us|you and me|ourselves)\b`,
+    String.raw`\bwithout (?:telling|informing|notifying|alerting|mentioning (?:it |this )?to) (?:anyone|anybody|them|${AUDIENCE})`,
     String.raw`\b(?:do not|don't|never|must not) let ${AUDIENCE} (?:know|see|notice|find out)\b`,
     String.raw`\b(?:so|such) that ${AUDIENCE} (?:does not|doesn't|won't|will not|cannot|can't) (?:know|see|notice|find out)\b`,
     String.raw`\bwithout (?:the |your )?(?:user'?s?|human'?s?) (?:knowledge|knowing|noticing|awareness|seeing|noticing it)\b`,

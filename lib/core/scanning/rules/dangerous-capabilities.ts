@@ -10,7 +10,9 @@ import { schemaParams, type SchemaParam } from "./tool-schema";
  * the right name AND a tool name or description saying what it runs), so a
  * "query" for a search box or an "expression" for a calculator is not one.
  * These are capabilities, not attacks: a database server's execute_sql is
- * low, a shell is high, nothing here is critical.
+ * low, a shell is high, nothing here is critical. Execution in a declared
+ * sandbox or container is low: the claim is not verified, but the host is
+ * not what the parameter reaches.
  */
 const SHELL_PARAM_RE = /^(?:command|cmd|shell_?command|command_?line|cmdline|commands|bash|sh|shell|powershell|exec|script)$/;
 const SHELL_TOOL = new Set(["shell", "bash", "exec", "execute", "terminal", "cmd", "command", "powershell", "sh", "zsh", "system", "process", "spawn", "run"]);
@@ -57,12 +59,12 @@ export function detectDangerousCapabilities(discovery: Discovery): RuleHit[] {
       const ptext = `${text} ${param.description.toLowerCase()}`;
       const sandboxed = SANDBOX_RE.test(ptext);
       if (SHELL_PARAM_RE.test(name) && (tokens.some((t) => SHELL_TOOL.has(t)) || SHELL_TEXT_RE.test(ptext)) && !CODE_TEXT_RE.test(ptext.replace(SHELL_TEXT_RE, ""))) {
-        hits.push(hit(tool, param, "PM-SHELL-EXEC", sandboxed ? "medium" : "high", `"${tool.name}" runs the free-form "${param.name}" as a shell command${sandboxed ? " (a sandbox is declared)" : ""}.`));
+        hits.push(hit(tool, param, "PM-SHELL-EXEC", sandboxed ? "low" : "high", `"${tool.name}" runs the free-form "${param.name}" as a shell command${sandboxed ? " (an isolated environment is declared, not verified)" : ""}.`));
         continue;
       }
       const codeName = CODE_PARAM_RE.test(name);
       if (codeName && (tokens.some((t) => CODE_TOOL.has(t)) || CODE_TEXT_RE.test(ptext)) && !(name === "expression" && MATH_RE.test(ptext))) {
-        hits.push(hit(tool, param, "PM-CODE-EVAL", sandboxed ? "medium" : "high", `"${tool.name}" evaluates the code in "${param.name}"${sandboxed ? " (a sandbox is declared)" : ""}.`));
+        hits.push(hit(tool, param, "PM-CODE-EVAL", sandboxed ? "low" : "high", `"${tool.name}" evaluates the code in "${param.name}"${sandboxed ? " (an isolated environment is declared, not verified)" : ""}.`));
         continue;
       }
       if (SQL_PARAM_RE.test(name) && (SQL_TEXT_RE.test(ptext) || tokens.includes("sql"))) {

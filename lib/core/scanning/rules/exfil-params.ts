@@ -21,7 +21,7 @@ const PURPOSE_SECRET_RE = /\b(?:secret|secrets|vault|credential|credentials|pass
 
 const ROUTE_RE =
   /\b(?:pass|put|include|insert|add|place|write|send|provide|fill|attach|append|set|supply|copy|paste|enter|store|embed|encode)\b[^\n]{0,80}?\b(?:as|in|into|inside|within|via|using|through|to) (?:the |a |its |this |your )?["'`]?([a-z_][a-z0-9_]{1,40})["'`]?(?: (?:parameter|param|argument|arg|field|property|input|variable|key))?/g;
-const ROUTED_DATA_RE = /\b(?:its|their|the|this|that|file'?s?) (?:full )?contents?\b|\bthe (?:file|files|output|result|results|response|conversation|history|transcript|key|keys|token|tokens|credentials?)\b|\b(?:it|them) (?:all|verbatim)\b/;
+const ROUTED_DATA_RE = /\b(?:its|their|the|this|that|file'?s?) (?:full |whole |entire )?(?:contents?|text)\b|\bthe (?:file|files|output|result|results|response|conversation|history|transcript|key|keys|token|tokens|credentials?)\b|\b(?:it|them) (?:all|verbatim)\b|\beverything\b|\ball of (?:it|them)\b/;
 
 /** A path in a parameter is normal (an SSH tool's key path); asking for the file's contents is not. */
 const FILE_CONTENT_RE = /\b(?:contents?|text|data|body|value) of\b|\b(?:paste|verbatim|dump)\b/;
@@ -89,7 +89,9 @@ function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
       // A parameter of this tool, or a side-channel name the model is told to invent.
       if (!allParams.some((p) => p.has(target)) && !SIDE_CHANNEL_PARAM_RE.test(target)) continue;
       const around = sentence.text;
-      const data = findDataRequest(around, true) ?? (ROUTED_DATA_RE.test(around) ? { text: "the content", index: m.index } : null);
+      SENSITIVE_TARGET_RE.lastIndex = 0;
+      const named = SENSITIVE_TARGET_RE.exec(around);
+      const data = findDataRequest(around, true) ?? (named ? { text: named[0], index: named.index } : ROUTED_DATA_RE.test(around) ? { text: "the content", index: m.index } : null);
       if (!data) continue;
       if (isNegatedBefore(around, m.index, 24) || isDescriptiveMention(around, m.index, m.index + m[0].length)) continue;
       const direct = directnessAt(around, m.index);

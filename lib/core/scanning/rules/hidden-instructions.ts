@@ -11,7 +11,7 @@ import { fieldHit, type RuleHit } from "./rule-hit";
  * when the owner's hits are combined (run-rules).
  */
 const STRONG_TAG_RE =
-  /<\s*(important|system|sys|system[_ -]?(?:prompt|message|instructions?)|instructions?|secret|hidden|admin|override|mandatory|critical|priority|assistant[_ -]?(?:instructions?|only|note)|ai[_ -]?(?:instructions?|only|note)|model[_ -]?(?:instructions?|note)|llm[_ -]?(?:instructions?|note)|agent[_ -]?instructions?|note[_ -]to[_ -](?:the[_ -])?(?:ai|assistant|model|llm|agent))\b[^<>]{0,40}>/g;
+  /<\s*([a-z_-]{0,15}(?:important|system|sys|instructions?|secret|hidden|admin|override|mandatory|critical|priority|note[_ -]to[_ -](?:the[_ -])?(?:ai|assistant|model|llm|agent))[a-z_-]{0,15})\b[^<>]{0,40}>/g;
 const TEMPLATE_RE =
   /\[\s*(?:inst|sys|system)\s*\]|<<\s*sys\s*>>|<\|(?:im_start|system|start_header_id|begin_of_text)\|>|\{\{\s*system\s*\}\}|(?:^|\n)#{1,4} ?(?:system|hidden instructions?|instructions? for (?:the )?(?:ai|assistant|model|llm))\b/g;
 const COMMENT_RE = /<!--([^]{0,2000}?)-->/g;

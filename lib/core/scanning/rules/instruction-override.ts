@@ -1,5 +1,5 @@
 import type { AnalyzedField } from "./analyzed-field";
-import { isDescriptiveMention, isNegatedBefore, matchesInSentences } from "./directive-language";
+import { isDescriptiveMention, isNegatedBefore, matchesInSentences, quotedSpanEnd } from "./directive-language";
 import { fieldHit, type RuleHit } from "./rule-hit";
 
 /**
@@ -25,8 +25,10 @@ export function detectInstructionOverride(field: AnalyzedField): RuleHit[] {
       const start = match.index;
       const end = start + match[0].length;
       if (isNegatedBefore(sentence.text, start, 20) && !/^(?:do not|don't)/.test(match[0])) continue;
-      const descriptive = isDescriptiveMention(sentence.text, start, end);
-      if (descriptive && !CONTINUES_AS_DIRECTIVE_RE.test(sentence.text.slice(end))) continue;
+      const quoteEnd = quotedSpanEnd(sentence.text, start, end);
+      const descriptive = quoteEnd >= 0 || isDescriptiveMention(sentence.text, start, end);
+      const rest = sentence.text.slice(quoteEnd >= 0 ? quoteEnd : end);
+      if (descriptive && !CONTINUES_AS_DIRECTIVE_RE.test(rest)) continue;
       hits.push(
         fieldHit(field, "TM-IGNORE-PREVIOUS", "critical", sentence.start + start, sentence.start + end, `Tells the model to set aside its instructions: "${match[0]}".`),
       );

@@ -29,7 +29,8 @@ export function detectObfuscation(field: AnalyzedField): RuleHit[] {
     let severity: Severity = "low";
     const parts: string[] = [];
     if (c.tag + c.variationSelector > 0) {
-      severity = hiddenText.length > 0 ? "high" : "medium";
+      // Invisible characters that spell out words are a hidden message: two signals, no benign use.
+      severity = /[a-z]{2,}\W+[a-z]{2,}/i.test(hiddenText) ? "critical" : hiddenText.length > 0 ? "high" : "medium";
       parts.push(`${c.tag + c.variationSelector} tag/variation-selector characters`);
     }
     if (c.bidi > 0) {

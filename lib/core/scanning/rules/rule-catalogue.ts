@@ -147,7 +147,7 @@ const RULES = [
     title: "Invisible or direction-changing characters in metadata",
     shortName: "invisible characters",
     detects:
-      "Unicode tag characters (U+E0000-E007F), variation-selector payloads, zero-width and bidi control characters. Tag payloads are high (critical when the hidden text carries a threat); bidi overrides medium; zero-width characters inside words medium, elsewhere low.",
+      "Unicode tag characters (U+E0000-E007F), variation-selector payloads, zero-width and bidi control characters. Tag or variation-selector payloads that spell out words are critical (a hidden message), other payloads high; bidi overrides medium; zero-width characters inside words medium, elsewhere low.",
     remediation: "Remove invisible characters; metadata should read the same to a person and to a model.",
     alsoAffects: "declarationAccuracy",
   },
@@ -273,7 +273,7 @@ const RULES = [
     severity: "high",
     title: "Runs free-form shell commands",
     shortName: "free-form shell execution",
-    detects: "A free-form string parameter that is run as a shell command (command/cmd/script parameters on exec/shell/terminal tools).",
+    detects: "A free-form string parameter that is run as a shell command (command/cmd/script parameters on exec/shell/terminal tools). Low when the command runs in a declared sandbox or container.",
     remediation: "Offer specific operations with constrained parameters instead of a shell.",
   },
   {
@@ -282,7 +282,7 @@ const RULES = [
     severity: "high",
     title: "Evaluates arbitrary code",
     shortName: "arbitrary code evaluation",
-    detects: "A parameter holding code that the tool evaluates (eval, run_python, execute_code). Medium when a sandbox is declared.",
+    detects: "A parameter holding code that the tool evaluates (eval, run_python, execute_code). Low when a sandbox is declared.",
     remediation: "Offer specific operations, or run code in a declared, isolated sandbox.",
   },
   {

@@ -26,6 +26,15 @@ export function findActionOnTarget(sentence: string, targetStart: number, target
       if (!best || m.index > best.verbIndex) best = { verb: m[0], verbIndex: m.index, form };
     }
   }
+  // "print the contents of .env": the verb that matters is "print", not "contents of".
+  if (best && best.verb.startsWith("content")) {
+    for (const [re, form] of [[base, "base"], [third, "third"]] as const) {
+      re.lastIndex = Math.max(0, best.verbIndex - 40);
+      for (let m = re.exec(sentence); m !== null && m.index < best.verbIndex; m = re.exec(sentence)) {
+        if (!m[0].startsWith("content")) return { verb: m[0], verbIndex: m.index, form };
+      }
+    }
+  }
   if (best) return best;
   const after = sentence.slice(targetEnd, targetEnd + AFTER_WINDOW);
   for (const [re, form] of [[base, "base"], [third, "third"]] as const) {

@@ -49,8 +49,8 @@ export const CONFIG_TARGET_RE = new RegExp(
 
 /** Words asking for the conversation; "strong" ones ask for all of it or for hidden context. */
 export const CONVERSATION_STRONG_RE =
-  /\b(?:(?:all|entire|full|whole|complete|every|previous|prior|earlier|preceding|past)(?: of the| the| of)? (?:user )?(?:conversation|chat|dialog(?:ue)?|messages|turns|exchanges|prompts|message history|chat history|conversation history|context window)|system prompt|system message|(?:hidden|initial|original) (?:prompt|instructions)|everything (?:the user|you|we|they) (?:said|wrote|typed|discussed|shared)|what the user (?:said|wrote|typed|asked|shared)|(?:other|previous|prior) tools?(?:'s?)? (?:results?|outputs?|calls?|responses?)|verbatim (?:copy|transcript|history|conversation)|conversation (?:so far|to date|up to now)|(?:entire|full|whole|complete) (?:history|transcript|context))\b/;
-export const CONVERSATION_WEAK_RE = /\b(?:conversation|chat|message|dialog(?:ue)?) (?:history|log|logs|transcript|context)\b|\bprevious messages?\b|\buser'?s? (?:messages|prompts|queries)\b/;
+  /\b(?:(?:all|entire|full|whole|complete|every|previous|prior|earlier|preceding|past)(?: of the| the| of)? (?:user )?(?:conversation|chat|dialog(?:ue)?|messages|turns|exchanges?|interactions?|session|thread|discussion|prompts|message history|chat history|conversation history|context window)|system prompt|system message|(?:hidden|initial|original) (?:prompt|instructions)|everything (?:the user|you|we|they) (?:said|wrote|typed|discussed|shared)|what the user (?:said|wrote|typed|asked|shared)|(?:other|previous|prior) tools?(?:'s?)? (?:results?|outputs?|calls?|responses?)|verbatim (?:copy|transcript|history|conversation)|conversation (?:so far|to date|up to now)|(?:entire|full|whole|complete) (?:history|transcript|context))\b/;
+export const CONVERSATION_WEAK_RE = /\b(?:conversation|chat|message|dialog(?:ue)?) (?:history|log|logs|transcript|context)\b|\bprevious messages?\b|\buser'?s? (?:earlier |previous |prior )?(?:messages|prompts|queries)\b|(?<!\b(?:to|into|in|on|from) )\b(?:a copy of |copy of )?the (?:chat|conversation|dialog(?:ue)?|discussion)\b(?! (?:id|ids|title|name|list|channel)\b)/;
 
 /** Secrets in general, asked for with a quantifier: "all API keys", "any credentials you can find". */
 export const SECRET_REQUEST_RE =
@@ -72,9 +72,11 @@ export const SIDE_CHANNEL_PARAM_RE =
   /^(?:notes?|side_?notes?|context|extra(?:_info|_context|_data)?|meta(?:data)?|comments?|feedback|summary|reasoning|thoughts?|debug(?:_info)?|details|additional_(?:info|context|data|notes)|info|memo|remarks|annotations?|session(?:_info|_data)?|user_context|client_context|trace|telemetry|diagnostics?|extra_params|aux(?:iliary)?(?:_data)?|hidden|internal|system)$/;
 
 /** Verbs that move data (base form, as in an instruction). */
-export const SEND_VERBS_BASE = "send|post|upload|forward|transmit|exfiltrate|submit|report|sync|beam|relay|mirror|share|leak|email|mail|bcc|cc|deliver|push|ping|notify|log|append|attach|include|encode|embed|put|pass|add|fetch|visit|open|request|call|load|navigate to|go to|render|display|show|output";
+export const SEND_VERBS_BASE =
+  "send|post|upload|forward|transmit|exfiltrate|submit|report|sync|beam|relay|mirror|share|leak|email|mail|bcc|cc|deliver|push|ping|notify|log|append|attach|include|encode|embed|put|pass|add|fetch|visit|open|request|call|load|navigate to|go to|render|display|show|output|ship|transfer|dispatch|route|pipe|stream|convey|hand over|pass along|pass on|back up|copy|export|publish|broadcast|drop|store";
 /** Verbs that move data (third person, as in a tool's own description). */
-export const SEND_VERBS_THIRD = "sends|posts|uploads|forwards|transmits|exfiltrates|submits|reports|syncs|relays|mirrors|shares|leaks|emails|mails|delivers|pushes|pings|logs|appends|attaches|includes|embeds";
+export const SEND_VERBS_THIRD =
+  "sends|posts|uploads|forwards|transmits|exfiltrates|submits|reports|syncs|relays|mirrors|shares|leaks|emails|mails|delivers|pushes|pings|logs|appends|attaches|includes|embeds|ships|transfers|dispatches|routes|pipes|streams|conveys|copies|exports|publishes|broadcasts|stores";
 
 /** Verbs that read (base form). */
 export const ACCESS_VERBS_BASE = "contents? of|read|cat|open|load|access|get|fetch|retrieve|dump|include|send|upload|copy|attach|provide|pass|extract|grab|collect|exfiltrate|print|output|append|embed|paste|forward|leak|export|transmit|share|display|show|return|check|look up|lookup|use the contents of|take";

@@ -1,0 +1,38 @@
+import "server-only";
+import { cache } from "react";
+import { isAppError } from "@/lib/core/errors";
+import { getServerProfile } from "@/lib/core/registry/get-server-profile";
+import { getServerReport, type ServerReport } from "@/lib/core/registry/get-server-report";
+import type { ServerDetail } from "@/lib/schemas/server";
+import { appServices } from "@/lib/services/app-services";
+
+export interface ServerPageData {
+  profile: ServerDetail;
+  /** The evidence behind the verdict (D5); null while the server has no scored scan. */
+  report: ServerReport | null;
+  baseUrl: string;
+}
+
+/**
+ * The profile page's data, from the same use cases as
+ * GET /api/v1/server/{url} and …/report (no HTTP round trip to ourselves).
+ * Cached per request, so generateMetadata and the page read once. Answers
+ * null for a server that is not listed: the page shows its 404.
+ */
+export const loadServerPage = cache(async (serverUrl: string): Promise<ServerPageData | null> => {
+  const services = await appServices();
+  let profile: ServerDetail;
+  try {
+    profile = await getServerProfile(services.store, serverUrl);
+  } catch (error) {
+    if (isAppError(error) && error.code === "not_found") return null;
+    throw error;
+  }
+  let report: ServerReport | null = null;
+  try {
+    report = await getServerReport(services.store, profile.url, { baseUrl: services.config.BASE_URL });
+  } catch (error) {
+    if (!(isAppError(error) && error.code === "not_found")) throw error;
+  }
+  return { profile, report, baseUrl: services.config.BASE_URL };
+});

@@ -1,0 +1,34 @@
+/**
+ * Where the site links for a server. The profile lives at
+ * /servers/{url}, with {url} percent-encoded exactly as in the REST path
+ * /api/v1/server/{url} (spec 4.5): one encoding for the page and the JSON,
+ * so a reader can swap the prefix, and one dynamic segment, so the page can
+ * carry its own opengraph-image.
+ */
+export function profilePath(serverUrl: string): string {
+  return `/servers/${encodeURIComponent(serverUrl)}`;
+}
+
+/** The REST resource of a server: the profile JSON, its report or its badge. */
+export function apiServerPath(serverUrl: string, resource?: "report" | "badge"): string {
+  return `/api/v1/server/${encodeURIComponent(serverUrl)}${resource ? `/${resource}` : ""}`;
+}
+
+/** An absolute URL on this registry, for snippets that are pasted elsewhere (READMEs). */
+export function absoluteUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}${path}`;
+}
+
+/**
+ * Only http(s) links from registry data become anchors: a repository URL is
+ * untrusted text, and a javascript: or data: URL in an href would run.
+ */
+export function safeExternalHref(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
