@@ -5,13 +5,14 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { benchRest, benchSearchScaling } from "./bench/rest-bench";
+import { benchRules, benchScan } from "./bench/scan-bench";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const suites = (option("suite") ?? "rest").split(",");
+const suites = (option("suite") ?? "rules,scan,rest").split(",");
 const sizes = (option("sizes") ?? "10000,100000").split(",").map(Number);
 const adminUrl = option("database") ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
     console.log(text);
     output.push(text);
   };
+  if (suites.includes("rules")) print(await benchRules());
+  if (suites.includes("scan")) print(await benchScan());
   if (suites.includes("rest")) {
     for (const size of sizes) print((await benchRest("postgres", size, adminUrl)).table);
     print((await benchRest("pglite", 10_000, adminUrl)).table);

@@ -41,8 +41,12 @@ const CONCEAL_FROM_USER_RE = new RegExp(
 const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
 
+/** Cheap test before the full patterns: every pattern contains one of these words. */
+const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without/;
+
 /** Reports requests to keep things from the user. */
 export function detectConcealment(field: AnalyzedField): RuleHit[] {
+  if (!PREFILTER_RE.test(field.norm.lower)) return [];
   const hits: RuleHit[] = [];
   const general: Severity = field.kind === "instructions" ? "low" : "medium";
   for (const [re, severity, what] of [

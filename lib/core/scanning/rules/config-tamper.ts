@@ -17,6 +17,8 @@ const THIRD = verbRegex(WRITE_VERBS_THIRD);
 /** Reports writes to agent and client configuration. */
 export function detectConfigTamper(field: AnalyzedField): RuleHit[] {
   const hits: RuleHit[] = [];
+  CONFIG_TARGET_RE.lastIndex = 0;
+  if (!CONFIG_TARGET_RE.test(field.norm.lower)) return hits;
   for (const { sentence, match } of matchesInSentences(field.sentences, CONFIG_TARGET_RE)) {
     const start = match.index;
     const end = start + match[0].length;

@@ -76,6 +76,7 @@ function sendVerb(sentence: string): { verb: string; index: number; form: "base"
 /** Reports addresses that receive private data. */
 export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
   if (field.kind === "name" || field.kind === "param-name") return [];
+  if (!field.norm.lower.includes("http") && !field.norm.lower.includes("@")) return [];
   const hits: RuleHit[] = [];
   for (const sentence of field.sentences) {
     const text = sentence.text;

@@ -15,10 +15,13 @@ const OVERRIDE_RE =
 const ROLE_RE =
   /\b(?:from now on,? you (?:are|will|must|shall)|you are no longer\b|your (?:new|real|true|actual|only) (?:instructions|task|role|goal|purpose|objective|directive) (?:is|are)\b|new (?:system )?instructions ?:|(?:enter|enable|activate|switch to) (?:developer|god|dan|jailbreak|unrestricted) mode|act as (?:an? )?(?:unrestricted|unfiltered|jailbroken)|these instructions (?:override|supersede|take precedence over|replace) (?:all|any)|(?:override|supersede)s? (?:all|any) (?:other|previous|prior) (?:instructions|rules))/g;
 
+/** Cheap test before the full patterns: every pattern contains one of these words. */
+const PREFILTER_RE = /ignor|disregard|forget|overrid|bypass|abandon|discard|overrul|supersed|set aside|follow|attention|from now on|no longer|your (?:new|real|true|actual|only)|new (?:system )?instructions|mode|act as/;
 const CONTINUES_AS_DIRECTIVE_RE = /\b(?:and|then|instead)\b[ ,]{1,2}(?:instead )?(?:read|send|call|use|pass|include|output|print|reply|respond|say|tell|write|run|execute|forward|upload|email|reveal|show|give|do|follow|obey|act)\b/;
 
 /** Reports directive uses of instruction-override phrases. */
 export function detectInstructionOverride(field: AnalyzedField): RuleHit[] {
+  if (!PREFILTER_RE.test(field.norm.lower)) return [];
   const hits: RuleHit[] = [];
   for (const re of [OVERRIDE_RE, ROLE_RE]) {
     for (const { sentence, match } of matchesInSentences(field.sentences, re)) {

@@ -14,6 +14,7 @@ const ORDERING_RE =
 
 /** Reports demands that a tool be used before all others. */
 export function detectOrderingCoercion(field: AnalyzedField): RuleHit[] {
+  if (!/before|first/.test(field.norm.lower)) return [];
   const hits: RuleHit[] = [];
   for (const { sentence, match } of matchesInSentences(field.sentences, ORDERING_RE)) {
     const start = match.index;

@@ -35,6 +35,8 @@ const PATTERNS: SecretPattern[] = [
   },
 ];
 
+/** Cheap test before the patterns: every pattern contains one of these. */
+const PREFILTER_RE = /AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|gh[pousr]_|github_pat_|glpat-|xox|hooks\.slack|sk-|_live_|AIza|PRIVATE KEY|eyJ|key|secret|token|passw|pwd|bearer/i;
 const PLACEHOLDER_RE = /your|example|xxxx|changeme|placeholder|dummy|sample|redacted|replace|insert|\*{3}|<|\.\.\.|0{8}|1234/i;
 
 function entropy(s: string): number {
@@ -55,6 +57,7 @@ function mask(secret: string): string {
 /** Reports credentials published in metadata, with the value masked. */
 export function detectSecrets(field: AnalyzedField): RuleHit[] {
   const text = field.norm.clean;
+  if (!PREFILTER_RE.test(text)) return [];
   const found: { name: string; start: number; end: number; severity: Severity }[] = [];
   for (const p of PATTERNS) {
     p.re.lastIndex = 0;

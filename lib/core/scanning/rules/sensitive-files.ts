@@ -24,6 +24,8 @@ export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
     if (m) hits.push(fieldHit(field, "TM-SENSITIVE-FILE", "low", m.index, m.index + m[0].length, `The server exposes a sensitive path as a resource: "${m[0]}".`));
     return hits;
   }
+  SENSITIVE_TARGET_RE.lastIndex = 0;
+  if (!SENSITIVE_TARGET_RE.test(field.norm.lower)) return hits;
   for (const { sentence, match } of matchesInSentences(field.sentences, SENSITIVE_TARGET_RE)) {
     const start = match.index;
     const end = start + match[0].length;

@@ -66,6 +66,7 @@ function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): Too
 export function detectToolShadowing(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind !== "description" && field.kind !== "instructions" && field.kind !== "param-text" && field.kind !== "value") return [];
   const hits: RuleHit[] = [];
+  if (!TRIGGER_RE.test(field.norm.lower)) return hits;
   for (const sentence of field.sentences) {
     const text = sentence.text;
     if (!TRIGGER_RE.test(text) || !MODIFY_RE.test(text)) continue;
