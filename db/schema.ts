@@ -166,8 +166,14 @@ export const certificationAudit = pgTable(
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     reason: text("reason"),
+    // The application's version after this change: orders the trail exactly (timestamps can tie), and being
+    // unique per application, lets the database itself refuse two changes made from the same version.
+    applicationVersion: integer("application_version"),
   },
-  (t) => [index("cert_audit_app_idx").on(t.applicationId, t.at)],
+  (t) => [
+    index("cert_audit_app_idx").on(t.applicationId, t.at),
+    uniqueIndex("cert_audit_app_version_key").on(t.applicationId, t.applicationVersion),
+  ],
 );
 
 /** API keys (D9): only the SHA-256 hash of a key is stored. */

@@ -76,6 +76,7 @@ export function createDrizzleCertificationStore(db: Database): CertificationStor
             fromStatus: null,
             toStatus: row.status,
             reason: audit.reason,
+            applicationVersion: row.version,
           });
           return row;
         });
@@ -116,7 +117,7 @@ export function createDrizzleCertificationStore(db: Database): CertificationStor
         .select()
         .from(certificationAudit)
         .where(eq(certificationAudit.applicationId, applicationId))
-        .orderBy(asc(certificationAudit.at), asc(certificationAudit.id));
+        .orderBy(sql`${certificationAudit.applicationVersion} asc nulls first`, asc(certificationAudit.at), asc(certificationAudit.id));
       return rows.map(toAudit);
     },
 
@@ -152,6 +153,7 @@ export function createDrizzleCertificationStore(db: Database): CertificationStor
           fromStatus: application.status,
           toStatus: change.status,
           reason: change.audit.reason,
+          applicationVersion: updated.version,
         });
         const live = await tx
           .select({ tier: certificationApplications.tier })

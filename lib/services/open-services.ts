@@ -2,6 +2,7 @@ import { migrateHandle, openDatabase, type DatabaseHandle, type DatabaseOptions 
 import type { AppConfig } from "@/lib/config";
 import type { RegistryStore } from "@/lib/core/registry/registry-store";
 import { createDrizzleRegistryStore } from "@/lib/data/drizzle-registry-store";
+import { createCachedRegistryStore } from "@/lib/core/registry/cached-registry-store";
 import { createStatsReader, type StatsReader } from "@/lib/core/registry/get-registry-stats";
 import { createBadgeCache, type BadgeCache } from "@/lib/badges/badge-cache";
 import type { RequestGate } from "@/lib/http/request-gate";
@@ -35,6 +36,27 @@ export interface Services {
   close(): Promise<void>;
 }
 
+/** Hot reads are served from memory for a few seconds; writes in this process clear them at once. */
+const READ_CACHE = { ttlMs: 10_000, maxEntries: 5_000 };
+
+/** Wraps every method of `target` so that `invalidate` runs after it settles. */
+function clearingCacheAfterEachCall<T extends object>(target: T, invalidate: () => void): T {
+  const wrapped = {} as Record<string, unknown>;
+  for (const [name, member] of Object.entries(target)) {
+    wrapped[name] =
+      typeof member === "function"
+        ? async (...args: unknown[]) => {
+            try {
+              return await (member as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+            } finally {
+              invalidate();
+            }
+          }
+        : member;
+  }
+  return wrapped as T;
+}
+
 export function databaseOptions(config: AppConfig): DatabaseOptions {
   return { databaseUrl: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR };
 }
@@ -57,7 +79,7 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
     await database.close();
     throw error;
   }
-  const store = createDrizzleRegistryStore(database.db);
+  const store = createCachedRegistryStore(createDrizzleRegistryStore(database.db), READ_CACHE);
   const apiKeys = createDrizzleApiKeyStore(database.db);
   const rateLimiter = openRateLimiter(config, overrides.rateLimiter);
   const stats = createStatsReader(store);
@@ -73,7 +95,8 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
     onRecorded: () => stats.invalidate(),
   };
   const certification: CertificationDeps = {
-    store: createDrizzleCertificationStore(database.db),
+    // Certification transitions change servers' certificationStatus: clear the read cache after each call.
+    store: clearingCacheAfterEachCall(createDrizzleCertificationStore(database.db), store.invalidate),
     registry: store,
     baseUrl: config.BASE_URL,
     // The scanner's target policy, so a test's loopback-only override applies to verification fetches too.

@@ -97,7 +97,7 @@ export function toAdminApplication(application: CertificationApplication, audit?
     updatedAt: application.updatedAt.toISOString(),
     ...(audit
       ? {
-          audit: audit.map((a) => ({ actor: a.actor, at: a.at.toISOString(), from: a.fromStatus, to: a.toStatus, reason: a.reason })),
+          audit: audit.map((a) => ({ version: a.applicationVersion, actor: a.actor, at: a.at.toISOString(), from: a.fromStatus, to: a.toStatus, reason: a.reason })),
         }
       : {}),
   };

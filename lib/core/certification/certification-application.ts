@@ -47,6 +47,8 @@ export interface CertificationAuditEntry {
   fromStatus: ApplicationStatus | null;
   toStatus: ApplicationStatus;
   reason: string | null;
+  /** The application's version after the change (null on rows written before it was recorded). */
+  applicationVersion: number | null;
 }
 
 /** What a transition may look at of the server: its latest grade and current certification. */

@@ -6,7 +6,7 @@
  * that was stripped so that the hiding itself becomes a finding.
  */
 
-/** Longest stretch of one field the rules look at (performance bound, see rules README). */
+/** Longest stretch of one field the rules look at: bounds the cost of a hostile 10 MB description. */
 export const MAX_FIELD_CHARS = 20_000;
 /** D2: evidence is at most 200 characters. */
 export const MAX_EVIDENCE_CHARS = 200;
@@ -231,7 +231,9 @@ function stripInvisibles(text: string): Stripped {
         legit =
           (cp === 0x200d && (isPictograph(prevVisible) || isPictograph(nextVisible))) ||
           ((cp === 0x200c || cp === 0x200d) && (isNonLatinLetter(prevVisible) || isNonLatinLetter(nextVisible))) ||
-          (cp === 0xfeff && i === 0);
+          (cp === 0xfeff && i === 0) ||
+          // A soft hyphen inside a word is typography (German compounds); stripped either way.
+          (cp === 0x00ad && /\p{L}/u.test(String.fromCodePoint(prevVisible ?? 0x20)) && /\p{L}/u.test(String.fromCodePoint(nextVisible ?? 0x20)));
       } else if (isStrayControl(cp)) {
         cls = "control";
       }

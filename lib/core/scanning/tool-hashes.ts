@@ -72,7 +72,7 @@ export function detectRugPull(input: RugPullInput): RugPullResult {
   for (const name of changes.changed) {
     const prefix = `tools/${name}/`;
     const instructing = input.findings.find(
-      (f) => f.location.startsWith(prefix) && INSTRUCTION_RULE_IDS.has(f.id as never) && INSTRUCTING_SEVERITIES.has(f.severity),
+      (f) => f.location.startsWith(prefix) && (INSTRUCTION_RULE_IDS as ReadonlySet<string>).has(f.id) && INSTRUCTING_SEVERITIES.has(f.severity),
     );
     hits.push(
       plainHit("RP-TOOL-CHANGED", "medium", `tools/${name}`, `The definition of "${name}" changed since the last completed scan.`, `${(input.previousToolHashes ?? {})[name]?.slice(0, 12)}… -> ${toolHashes[name].slice(0, 12)}…`, `tool:${name}`),

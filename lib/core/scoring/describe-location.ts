@@ -4,6 +4,7 @@
  */
 const TOOL_PART: Record<string, string> = { description: "description", title: "title", name: "name", annotations: "annotations", inputSchema: "input schema" };
 
+/** Summaries name places the way a person would look for them, not as paths. */
 export function describeLocation(location: string): string {
   if (location === "instructions") return "the server instructions";
   if (location === "tools") return "the tool set";

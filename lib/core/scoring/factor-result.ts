@@ -14,6 +14,7 @@ export interface FactorWording {
   notVerified: string | null;
 }
 
+/** One implementation of "maximum minus findings" so the seven factors cannot score inconsistently. */
 export function factorResult(factor: FactorKey, findings: readonly Finding[], wording: FactorWording): FactorResult {
   const max = FACTOR_MAX[factor];
   const d = deductPoints(factor, findings);

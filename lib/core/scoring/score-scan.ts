@@ -60,11 +60,11 @@ export function scoreFindings(findings: readonly Finding[], network: NetworkEvid
     reasons.push(`a critical finding (${critical.id} at ${critical.location}) caps the grade at F`);
   }
   if (plainHttp) {
-    const capped = worseGrade(grade, "C");
-    if (capped !== grade || !critical) reasons.push("plain HTTP caps the grade at C");
-    grade = capped;
+    grade = worseGrade(grade, "C");
+    reasons.push("plain HTTP caps the grade at C");
   }
-  const capReason = grade !== uncappedGrade ? reasons.join("; ").replace(/^./, (c) => c.toUpperCase()) : null;
+  // Named whenever a cap applies, even if the score alone already gives that grade or worse.
+  const capReason = reasons.length > 0 ? reasons.join("; ").replace(/^./, (c) => c.toUpperCase()) : null;
   return {
     trustScore,
     grade,
@@ -84,8 +84,8 @@ export function scoreFindings(findings: readonly Finding[], network: NetworkEvid
  */
 export function assessScan(input: AssessScanInput): AssessScanResult {
   if (input.status === "unreachable") {
-    const why = input.transportFailure ?? "no MCP handshake";
-    const finding = toFinding(plainHit("SCAN-UNREACHABLE", "info", "transport", `The server could not be scanned: ${why}. The registry's current score is unchanged.`, why));
+    const why = input.transportFailure ?? "No MCP handshake.";
+    const finding = toFinding(plainHit("SCAN-UNREACHABLE", "info", "transport", why, why));
     return { findings: [finding], score: null, toolHashes: {}, toolsHash: null, changes: null };
   }
   const ruleFindings = runRules({ discovery: input.discovery, network: input.network, context: input.context });

@@ -51,6 +51,12 @@ describe("normalizeText", () => {
     expect(n.invisibles.splitsWord).toBe(true);
   });
 
+  it("does not count soft hyphens inside words, but still strips them", () => {
+    const n = normalizeText("Donau\u00ADdampf\u00ADschiff");
+    expect(n.lower).toBe("donaudampfschiff");
+    expect(n.invisibles.counts.zeroWidth).toBe(0);
+  });
+
   it("keeps a right-to-left mark in Arabic text uncounted", () => {
     expect(normalizeText("يترجم النص\u200F مهم").invisibles.counts.bidi).toBe(0);
     expect(normalizeText("Formats JSON \u202Eevil\u202C").invisibles.counts.bidi).toBe(2);

@@ -5,6 +5,7 @@
  */
 const SECOND_LEVEL = new Set(["co", "com", "net", "org", "gov", "edu", "ac", "or", "ne", "go"]);
 
+/** Same registrable domain = same site: a redirect between them is not "off-site". */
 export function registrableDomain(host: string): string {
   const h = host.toLowerCase().replace(/\.$/, "").replace(/^\[|\]$/g, "");
   if (/^[\d.]+$/.test(h) || h.includes(":")) return h;

@@ -15,6 +15,7 @@ function cost(rule: RuleDefinition): string {
   return "by severity";
 }
 
+/** The Markdown of docs/rule-catalogue.md; one source, so the page cannot disagree with the rules. */
 export function renderRuleCatalogue(): string {
   const lines = [
     "# Rule catalogue",

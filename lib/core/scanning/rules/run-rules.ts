@@ -18,7 +18,7 @@ import { detectExternalHosts, detectRedirectProblems } from "./network-rules";
 import { detectObfuscation } from "./obfuscation";
 import { detectOrderingCoercion } from "./ordering-coercion";
 import { detectCodeTransparency, detectPublisherReputation } from "./provenance-rules";
-import { INSTRUCTION_RULE_IDS } from "./rule-catalogue";
+import { INSTRUCTION_RULE_IDS, RULE_CATALOGUE } from "./rule-catalogue";
 import { ownerKeyOf, toFinding, type RuleHit } from "./rule-hit";
 import { buildRuleScope, type RuleScope } from "./rule-scope";
 import { detectSecrets } from "./secrets";
@@ -117,7 +117,7 @@ function scanField(field: AnalyzedField, scope: RuleScope): RuleHit[] {
 function combineSignals(hits: RuleHit[]): void {
   const byOwner = new Map<string, RuleHit[]>();
   for (const hit of hits) {
-    if (!INSTRUCTION_RULE_IDS.has(hit.ruleId as never)) continue;
+    if (!INSTRUCTION_RULE_IDS.has(hit.ruleId)) continue;
     const list = byOwner.get(hit.ownerKey) ?? [];
     list.push(hit);
     byOwner.set(hit.ownerKey, list);
@@ -137,6 +137,11 @@ function combineSignals(hits: RuleHit[]): void {
   }
 }
 
+const CATALOGUE_INDEX = new Map(RULE_CATALOGUE.map((r, i) => [r.id, i]));
+function catalogueIndex(id: string): number {
+  return CATALOGUE_INDEX.get(id) ?? RULE_CATALOGUE.length;
+}
+
 /** One finding per (id, location), the most severe one. */
 export function dedupeFindings(findings: Finding[]): Finding[] {
   const best = new Map<string, Finding>();
@@ -145,8 +150,9 @@ export function dedupeFindings(findings: Finding[]): Finding[] {
     const prev = best.get(key);
     if (!prev || SEVERITY_RANK[f.severity] > SEVERITY_RANK[prev.severity]) best.set(key, f);
   }
+  // Worst first; within a severity, catalogue order (instructions before their side effects).
   return [...best.values()].sort(
-    (a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || a.id.localeCompare(b.id) || a.location.localeCompare(b.location),
+    (a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || catalogueIndex(a.id) - catalogueIndex(b.id) || a.location.localeCompare(b.location),
   );
 }
 

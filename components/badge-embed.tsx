@@ -1,0 +1,50 @@
+import { BADGE_STYLES } from "@/lib/badges/render-badge";
+import type { Grade } from "@/lib/core/grades";
+import { absoluteUrl, apiServerPath, profilePath } from "@/lib/site/server-links";
+import { CopyButton } from "./copy-button";
+
+/**
+ * Snippets for a README or a web page, with both badge styles previewed
+ * from the live badge route. The snippets hold only our own URLs (the
+ * server URL percent-encoded), never registry text, so pasting them cannot
+ * carry anyone's markup along.
+ */
+export function BadgeEmbed({ serverUrl, baseUrl, grade, score }: { serverUrl: string; baseUrl: string; grade: Grade; score: number }) {
+  const profile = absoluteUrl(baseUrl, profilePath(serverUrl));
+  const badge = absoluteUrl(baseUrl, `${apiServerPath(serverUrl, "badge")}?style=flat`);
+  const alt = "MCP trust grade";
+  const markdown = `[![${alt}](${badge})](${profile})`;
+  const html = `<a href="${profile}"><img src="${badge}" alt="${alt}" height="20"></a>`;
+  return (
+    <div className="badge-embed">
+      <div className="badge-previews">
+        {BADGE_STYLES.map((style) => (
+          <figure key={style} className="badge-preview">
+            {/* eslint-disable-next-line @next/next/no-img-element -- an SVG from our own badge route, at its natural size */}
+            <img src={`${apiServerPath(serverUrl, "badge")}?style=${style}`} alt={`Badge, ${style} style: grade ${grade}, score ${Math.round(score)}`} height={20} />
+            <figcaption>{style}</figcaption>
+          </figure>
+        ))}
+      </div>
+      <div className="snippet">
+        <div className="snippet-head">
+          <span id="snippet-md-label">Markdown</span>
+          <CopyButton text={markdown} label="Markdown snippet" />
+        </div>
+        <pre aria-labelledby="snippet-md-label">
+          <code>{markdown}</code>
+        </pre>
+      </div>
+      <div className="snippet">
+        <div className="snippet-head">
+          <span id="snippet-html-label">HTML</span>
+          <CopyButton text={html} label="HTML snippet" />
+        </div>
+        <pre aria-labelledby="snippet-html-label">
+          <code>{html}</code>
+        </pre>
+      </div>
+      <p className="muted">The flat style is the default of /api/v1/badge; change <code>style=flat</code> to <code>style=compact</code> for the short one.</p>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "certification_audit" ADD COLUMN "application_version" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "cert_audit_app_version_key" ON "certification_audit" USING btree ("application_id","application_version");
