@@ -19,11 +19,13 @@ const CERTIFIED_WORDS = [
 
 /**
  * A plain GET form: the query lands in the URL, so a search can be shared
- * and the back button works, with no JavaScript at all.
+ * and the back button works, with no JavaScript at all. autoComplete=off
+ * stops the browser from restoring old field values after Back, so the form
+ * always shows the search of the URL it is on.
  */
 export function SearchForm({ state }: { state: SearchState }) {
   return (
-    <form className="search-form" action="/" method="get" role="search" aria-label="Search the registry">
+    <form className="search-form" action="/" method="get" role="search" aria-label="Search the registry" autoComplete="off">
       <div className="field field-grow">
         <label htmlFor="search-q">Search servers</label>
         <input

@@ -28,7 +28,7 @@ export function describeSiteError(error: unknown): SiteErrorMessage {
       return {
         title: "Too many requests",
         message: seconds
-          ? `You have reached the limit for this address. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`
+          ? `You have reached the limit for this address. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.${seconds >= 120 ? ` (about ${Math.round(seconds / 60)} minutes)` : ""}`
           : "You have reached the limit for this address. Try again later.",
         retryAfterSeconds: seconds,
       };

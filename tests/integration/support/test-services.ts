@@ -30,7 +30,7 @@ export async function openTestServices(env: Record<string, string> = {}, overrid
     ...services,
     databaseUrl,
     async close() {
-      await services.close();
+      await services.close().catch(() => {});
       const cleanup = postgres(adminUrl, { max: 1, onnotice: () => {} });
       await cleanup.unsafe(`drop database if exists "${name}" with (force)`);
       await cleanup.end();

@@ -4,6 +4,7 @@ import path from "node:path";
 import { ogSafeText } from "@/lib/site/og-text";
 import { GRADE_COLOURS } from "@/lib/site/grade-colours";
 import { loadServerPage } from "@/lib/site/load-server-page";
+import { serverUrlFromSegment } from "@/lib/site/server-links";
 
 export const alt = "The server's grade and trust score on MCP Trust Registry";
 export const size = { width: 1200, height: 630 };
@@ -30,7 +31,7 @@ function loadFonts() {
  */
 export default async function Image({ params }: { params: Promise<{ url: string }> }) {
   const { url } = await params;
-  const [data, { regular, bold }] = await Promise.all([loadServerPage(url), loadFonts()]);
+  const [data, { regular, bold }] = await Promise.all([loadServerPage(serverUrlFromSegment(url)), loadFonts()]);
   const options = {
     ...size,
     fonts: [

@@ -12,20 +12,15 @@ import { TransportFacts } from "@/components/transport-facts";
 import { Untrusted } from "@/components/untrusted-text";
 import { formatDateTime } from "@/lib/site/format-time";
 import { loadServerPage } from "@/lib/site/load-server-page";
-import { apiServerPath, safeExternalHref } from "@/lib/site/server-links";
+import { apiServerPath, safeExternalHref, serverUrlFromSegment } from "@/lib/site/server-links";
 import { visibleLine } from "@/lib/site/visible-text";
 
 export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ url: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/**
- * /servers/{url}: {url} is the server URL percent-encoded, as in
- * /api/v1/server/{url}. Next decodes the segment once; the use cases
- * normalize it (D13), so any spelling of the same server lands here.
- */
 async function serverUrlOf(params: Props["params"]): Promise<string> {
-  return (await params).url;
+  return serverUrlFromSegment((await params).url);
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
