@@ -18,7 +18,7 @@ import { MALICIOUS_DEVELOPMENT_SERVERS } from "../../fixtures/servers/malicious/
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { callRoute } from "../api/call-route";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
-import { connectInProcess, textOf, type InProcessClient } from "./in-process-client";
+import { connectInProcess, postRaw, textOf, type InProcessClient } from "./in-process-client";
 
 /**
  * The MCP endpoint's tools through the SDK's real Client, in-process against
@@ -117,11 +117,9 @@ describe(`MCP tools in-process on ${databaseKind()}`, () => {
   });
 
   it("negotiates the latest protocol version over Streamable HTTP", async () => {
-    const response = await callRoute(async (request) => (await import("@/app/api/v1/mcp/route")).POST(request), "/api/v1/mcp", {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
-    });
+    const response = await postRaw(
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: "raw", version: "1" } } }),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/application\/json/);
     const body = await response.json();
