@@ -44,7 +44,9 @@ export function BadgeEmbed({ serverUrl, baseUrl, grade, score }: { serverUrl: st
           <code>{html}</code>
         </pre>
       </div>
-      <p className="muted">The flat style is the default of /api/v1/badge; change <code>style=flat</code> to <code>style=compact</code> for the short one.</p>
+      <p className="muted">
+        For the short badge, change <code>style=flat</code> to <code>style=compact</code>.
+      </p>
     </div>
   );
 }

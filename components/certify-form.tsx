@@ -16,7 +16,13 @@ export function CertifyForm({ action, initialUrl = "" }: { action: CertifyAction
   const error = state.status === "error" ? state.error : null;
   const values = state.status === "error" ? state.values : { server_url: initialUrl, tier: "standard", contact_email: "" };
   const invalid = (field: string) => (error?.field === field ? true : undefined);
-  const describedBy = (field: string, help: string) => (error?.field === field ? `${help} certify-error` : help);
+  const describedBy = (field: string, help: string) => (error?.field === field ? `${help} ${field}-error` : help);
+  const fieldError = (field: string) =>
+    error?.field === field ? (
+      <p id={`${field}-error`} className="field-error">
+        {error.message}
+      </p>
+    ) : null;
   // A new key per answer re-mounts the fields with the values sent, which React's form reset would clear.
   const key = state.status === "error" ? JSON.stringify(values) : "initial";
   return (
@@ -38,8 +44,9 @@ export function CertifyForm({ action, initialUrl = "" }: { action: CertifyAction
         <p id="certify-url-help" className="field-help">
           The MCP endpoint you publish. You will prove control of its origin.
         </p>
+        {fieldError("server_url")}
       </div>
-      <fieldset className="field" aria-invalid={invalid("tier")}>
+      <fieldset className="field" aria-describedby={error?.field === "tier" ? "tier-error" : undefined}>
         <legend>Tier</legend>
         <label className="radio">
           <input type="radio" name="tier" value="standard" required defaultChecked={values.tier !== "premium"} /> Standard: needs a latest grade of C or
@@ -48,6 +55,7 @@ export function CertifyForm({ action, initialUrl = "" }: { action: CertifyAction
         <label className="radio">
           <input type="radio" name="tier" value="premium" defaultChecked={values.tier === "premium"} /> Premium: needs a latest grade of B or better
         </label>
+        {fieldError("tier")}
       </fieldset>
       <div className="field">
         <label htmlFor="certify-email">Contact email</label>
@@ -66,6 +74,7 @@ export function CertifyForm({ action, initialUrl = "" }: { action: CertifyAction
         <p id="certify-email-help" className="field-help">
           Only the registry&apos;s operators see it. It is never shown on any public page.
         </p>
+        {fieldError("contact_email")}
       </div>
       <button type="submit" className="button button-primary" disabled={pending}>
         {pending ? "Submitting…" : "Apply for certification"}
@@ -78,7 +87,7 @@ export function CertifyForm({ action, initialUrl = "" }: { action: CertifyAction
       {error && !pending ? (
         <div id="certify-error" className="notice notice-error" role="alert">
           <p className="notice-title">{error.title}</p>
-          <p>{error.message}</p>
+          <p>{error.field ? `${error.message} The field is marked above.` : error.message}</p>
         </div>
       ) : null}
     </form>

@@ -71,7 +71,10 @@ export function ScoreHistoryChart({ history }: { history: ScanHistoryEntry[] }) 
           </text>
         ) : null}
       </svg>
-      <figcaption>{summary} × marks a scan that could not reach the server.</figcaption>
+      <figcaption>
+        {summary}
+        {entries.length > scored.length ? " × marks a scan that could not reach the server." : ""}
+      </figcaption>
     </figure>
   );
 }

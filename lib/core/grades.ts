@@ -34,6 +34,11 @@ export function worseGrade(a: Grade, b: Grade): Grade {
   return GRADE_RANK[a] <= GRADE_RANK[b] ? a : b;
 }
 
+/** The worse of two labels (TRUST_LABELS runs from best to worst). */
+export function worseLabel(a: TrustLabel, b: TrustLabel): TrustLabel {
+  return TRUST_LABELS.indexOf(a) >= TRUST_LABELS.indexOf(b) ? a : b;
+}
+
 /** True when `grade` is at least `floor` (A best). */
 export function gradeAtLeast(grade: Grade, floor: Grade): boolean {
   return GRADE_RANK[grade] >= GRADE_RANK[floor];

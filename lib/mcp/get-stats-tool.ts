@@ -16,7 +16,7 @@ export function describeStats(result: StatsResponse): string {
   const list = (title: string, servers: StatsResponse["recentlyScanned"]) =>
     servers.length ? [`${title}:`, ...servers.slice(0, 5).map((x) => `- ${x.name} — ${x.url} — grade ${x.grade} (${x.trustScore})`)] : [];
   return [
-    `${s.totalServers} servers in the registry, ${s.certifiedServers} certified; average trust score ${s.avgTrustScore}.`,
+    `${s.totalServers} ${s.totalServers === 1 ? "server" : "servers"} in the registry, ${s.certifiedServers} certified; average trust score ${s.avgTrustScore}.`,
     `grades: ${grades}.`,
     `${s.totalScans} scans in total, ${s.scansLast24h} in the last 24 hours; ${s.recentlyFlagged} servers recently flagged.`,
     ...list("highest rated", result.highestRated),

@@ -52,7 +52,7 @@ export function describeSearch(result: SearchResponse): string {
   const what = result.query ? `matching "${result.query}"` : "in the registry";
   if (result.total === 0) return `No servers ${what}.`;
   const first = (result.page - 1) * result.limit + 1;
-  const head = `${result.total} servers ${what}; page ${result.page} of ${result.totalPages}, sorted by ${result.sort}.`;
+  const head = `${result.total} ${result.total === 1 ? "server" : "servers"} ${what}; page ${result.page} of ${result.totalPages}, sorted by ${result.sort}.`;
   if (result.results.length === 0) return `${head} This page is past the last one.`;
   const lines = result.results.map(
     (s, i) => `${first + i}. ${s.name} — ${s.url} — grade ${s.grade} (${s.trustScore}, ${s.trustLabel}), certification ${s.certificationStatus}, publisher ${s.publisherName}`,

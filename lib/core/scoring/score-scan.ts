@@ -1,5 +1,5 @@
 import type { Finding } from "../findings";
-import { gradeForScore, labelForScore, worseGrade, type Grade } from "../grades";
+import { gradeForScore, labelForScore, worseGrade, worseLabel, type Grade } from "../grades";
 import { plainHit, toFinding } from "../scanning/rules/rule-hit";
 import { dedupeFindings, runRules } from "../scanning/rules/run-rules";
 import type { Discovery, NetworkEvidence, RegistryContext, ScanStatus, ScoreResult, ToolChanges } from "../scanning/scan-outcome";
@@ -34,6 +34,19 @@ export interface AssessScanResult {
 }
 
 /**
+ * Goes further than D1 on purpose: a server that lies to the model or hides
+ * what it does (a high-severity threat-text, obfuscation or annotation-lie
+ * finding) must never pass the "refuse D or F" gate, whatever its other
+ * factors earn. Risky but honest capabilities (a shell tool, raw SQL) and
+ * hygiene problems (a leaked secret, weak TLS) are not capped: they cost
+ * points and the findings say so.
+ */
+function isHighDeception(finding: Finding): boolean {
+  if (finding.severity !== "high") return false;
+  return finding.factor === "threatMatch" || finding.id.startsWith("OB-") || finding.id === "DA-ANNOTATION-MISMATCH";
+}
+
+/**
  * Score, grade, label and summaries from findings (D1). The score is always
  * the sum of the factor points; caps only lower the grade (a critical
  * finding to F and the label to dangerous, plain HTTP to C), and the
@@ -52,12 +65,16 @@ export function scoreFindings(findings: readonly Finding[], network: NetworkEvid
   const trustScore = FACTOR_KEYS.reduce((sum, key) => sum + factors[key].points, 0);
   const uncappedGrade = gradeForScore(trustScore);
   const critical = findings.find((f) => f.severity === "critical");
+  const deception = findings.find(isHighDeception);
   const plainHttp = network?.scheme === "http";
   let grade: Grade = uncappedGrade;
   const reasons: string[] = [];
   if (critical) {
     grade = "F";
     reasons.push(`a critical finding (${critical.id} at ${critical.location}) caps the grade at F`);
+  } else if (deception) {
+    grade = worseGrade(grade, "D");
+    reasons.push(`a high-severity deception finding (${deception.id} at ${deception.location}) caps the grade at D`);
   }
   if (plainHttp) {
     grade = worseGrade(grade, "C");
@@ -69,7 +86,7 @@ export function scoreFindings(findings: readonly Finding[], network: NetworkEvid
     trustScore,
     grade,
     uncappedGrade,
-    trustLabel: critical ? "dangerous" : labelForScore(trustScore),
+    trustLabel: critical ? "dangerous" : deception ? worseLabel(labelForScore(trustScore), "caution") : labelForScore(trustScore),
     capReason,
     factors,
     trustSummary: summarizeTrust({ grade, uncappedGrade, factors, findings, plainHttp }),

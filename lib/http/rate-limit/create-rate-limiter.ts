@@ -108,6 +108,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     primary.kind === "memory" ? primaryLimiters : buildLimiters(createMemoryScriptRunner({ now }), policy, prefix);
   let downUntil = 0;
   let down = false;
+  let fallbackBroken = false;
 
   async function count(limiters: Limiters, rule: RateLimitRule, identifier: string, backend: BackendKind): Promise<RateLimitVerdict> {
     const result = await limiters[rule].limit(identifier);
@@ -116,8 +117,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
 
   return {
     async consume(rule, identifier) {
-      if (primary.kind === "memory") return count(primaryLimiters, rule, identifier, "memory");
-      if (!down || now() >= downUntil) {
+      if (primary.kind !== "memory" && (!down || now() >= downUntil)) {
         try {
           const verdict = await withTimeout(count(primaryLimiters, rule, identifier, primary.kind), timeoutMs);
           if (down) {
@@ -133,7 +133,17 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           }
         }
       }
-      return count(fallbackLimiters, rule, identifier, "memory");
+      try {
+        return await count(fallbackLimiters, rule, identifier, "memory");
+      } catch (error) {
+        // Last resort (a bug, not an outage: the in-process store cannot be down). Admit rather than fail the request.
+        if (!fallbackBroken) {
+          fallbackBroken = true;
+          log(`[rate-limit] the in-process store failed (${error instanceof Error ? error.message : String(error)}); admitting uncounted`);
+        }
+        const { limit, windowMs } = policy[rule];
+        return { allowed: true, limit, remaining: limit, resetAtMs: now() + windowMs, backend: "memory" };
+      }
     },
     policy,
     activeBackend: () => (primary.kind !== "memory" && down ? "memory" : primary.kind),

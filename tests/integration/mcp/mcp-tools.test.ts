@@ -50,7 +50,15 @@ describe(`MCP tools in-process on ${databaseKind()}`, () => {
   let poisonedUrl: string;
 
   beforeAll(async () => {
-    services = await openTestServices({}, { scan: { allowPrivateTargets: false, allowedRanges: ["127.0.0.0/8"], deadlineMs: 8000 } });
+    // Loopback only, never the whole private range: a target in 10/8 must be refused before any connection.
+    // Limits high enough for this file; mcp-limits.test.ts is about the limits.
+    services = await openTestServices(
+      {},
+      {
+        scan: { allowPrivateTargets: false, allowedRanges: ["127.0.0.0/8"], deadlineMs: 8000 },
+        rateLimiter: { policy: { read: { limit: 10_000, windowMs: 3600_000 }, scan: { limit: 1000, windowMs: 3600_000 } } },
+      },
+    );
     provideAppServices(services);
     for (const seed of SEEDED) {
       await services.store.recordScan(buildScanOutcome({ url: seed.url, score: seed.score, serverName: `grade ${seed.grade}` }), {

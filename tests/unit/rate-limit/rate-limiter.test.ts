@@ -143,6 +143,16 @@ describe("fallback when the store fails", () => {
   });
 });
 
+describe("a broken in-process store", () => {
+  it("admits uncounted and logs once rather than failing requests", async () => {
+    const log = vi.fn();
+    const broken: ScriptRunner = { eval: async () => Promise.reject(new Error("bug")), evalsha: async () => Promise.reject(new Error("bug")) };
+    const limiter = createRateLimiter({ primary: { kind: "memory", runner: broken, close: async () => {} }, log });
+    for (let i = 0; i < 3; i++) expect(await limiter.consume("scan", "ip:a")).toMatchObject({ allowed: true, limit: 5, remaining: 5 });
+    expect(log).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe("policy, identity and headers", () => {
   it("maps access kinds to rules (D10)", () => {
     expect(ruleForAccess("unmetered", false)).toBeNull();

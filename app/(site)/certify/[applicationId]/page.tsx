@@ -126,7 +126,7 @@ export default async function ApplicationPage({
         <p>Verified{view.verification.verifiedAt ? ` on ${formatDateTime(view.verification.verifiedAt)}` : ""}.</p>
       ) : (
         <>
-          <p>Serve this token as the body of the verification URL (HTTP 200, text/plain). It may also be one line of a longer file.</p>
+          {view.verification.instructions ? <p>{view.verification.instructions}</p> : null}
           <div className="snippet">
             <div className="snippet-head">
               <span id="token-label">Verification token</span>
@@ -144,7 +144,6 @@ export default async function ApplicationPage({
               <code>{view.verification.url}</code>
             </pre>
           </div>
-          {view.verification.instructions ? <p className="muted">{view.verification.instructions}</p> : null}
           <p className="muted">
             Last checked: {view.verification.lastCheckedAt ? formatDateTime(view.verification.lastCheckedAt) : "not yet"}.{" "}
             <a href={`/certify/${view.applicationId}`}>Check again</a>

@@ -1,0 +1,83 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppProcess, type AppProcess } from "../../scripts/lib/app-process";
+import { startStreamableHttpFixture } from "../fixtures/harness/mcp-fixture";
+import type { FixtureHandle } from "../fixtures/harness/http-fixture";
+import { BENIGN_DEVELOPMENT_SERVERS } from "../fixtures/servers/benign/benign-servers";
+
+/**
+ * The REST interface through the real server (`npm start`): what in-process
+ * handler tests cannot show — Next's routing of encoded and decoded {url}
+ * segments, the JSON 404/405 fallbacks, headers on the wire.
+ */
+describe("REST over HTTP against npm start", () => {
+  let app: AppProcess;
+  let fixture: FixtureHandle;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "registry-rest-e2e-"));
+    fixture = await startStreamableHttpFixture(() => BENIGN_DEVELOPMENT_SERVERS[1].createServer());
+    // Private targets are allowed in this instance only because its one scan target is on loopback.
+    app = await startAppProcess({ PGLITE_DIR: dataDir, SCAN_ALLOW_PRIVATE_TARGETS: "true" });
+    const scan = await fetch(`${app.url}/api/v1/scan`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ server_url: fixture.url }),
+    });
+    expect(scan.status, await scan.clone().text()).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await fixture?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("resolves the {url} segment percent-encoded, raw and with a collapsed double slash", async () => {
+    for (const form of [encodeURIComponent(fixture.url), fixture.url, fixture.url.replace("://", ":/")]) {
+      const response = await fetch(`${app.url}/api/v1/server/${form}`);
+      expect(response.status, form).toBe(200);
+      expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+      expect((await response.json()).url).toBe(fixture.url);
+    }
+    const report = await fetch(`${app.url}/api/v1/server/${encodeURIComponent(fixture.url)}/report`);
+    expect(report.status).toBe(200);
+    expect(report.headers.get("content-disposition")).toMatch(/attachment; filename=".+\.json"/);
+  });
+
+  it("serves badges with ETag and 304", async () => {
+    const badge = await fetch(`${app.url}/api/v1/server/${encodeURIComponent(fixture.url)}/badge`);
+    expect(badge.status).toBe(200);
+    expect(badge.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    const etag = badge.headers.get("etag")!;
+    const again = await fetch(`${app.url}/api/v1/badge?url=${encodeURIComponent(fixture.url)}&style=compact`, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it("answers unknown paths with JSON 404 and wrong methods with JSON 405", async () => {
+    const unknown = await fetch(`${app.url}/api/v1/does-not-exist`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: "not_found" });
+    const deep = await fetch(`${app.url}/api/v1/does/not/exist`, { method: "POST" });
+    expect(deep.status).toBe(404);
+    const wrong = await fetch(`${app.url}/api/v1/search`, { method: "DELETE" });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get("allow")).toBe("GET");
+    expect(await wrong.json()).toMatchObject({ error: "method_not_allowed" });
+    const unknownServer = await fetch(`${app.url}/api/v1/server/${encodeURIComponent("https://nope.example/mcp")}`);
+    expect(unknownServer.status).toBe(404);
+    expect(await unknownServer.json()).toMatchObject({ error: "not_found" });
+  });
+
+  it("serves the discovery documents and the OpenAPI document", async () => {
+    for (const p of ["/.well-known/agent.json", "/.well-known/agent-card.json", "/.well-known/mcp/server-card.json", "/api/v1/openapi.json", "/api/v1/rules"]) {
+      const response = await fetch(`${app.url}${p}`);
+      expect(response.status, p).toBe(200);
+      expect(response.headers.get("content-type"), p).toMatch(/^application\/json/);
+    }
+    const health = await fetch(`${app.url}/api/health`);
+    expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+  });
+});
