@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** What a production build depends on; a change to any of these means the build is stale. */
-const BUILD_INPUTS = ["app", "components", "lib", "db", "public", "next.config.ts", "tsconfig.json", "package-lock.json"];
+const BUILD_INPUTS = ["app", "components", "lib", "db", "public", "next.config.ts", "tsconfig.json", "tsconfig.next.json", "package-lock.json"];
 
 /** A hash of every build input's path and content, so `npm start` rebuilds only when sources changed. */
 export function sourceFingerprint(root: string): string {

@@ -17,7 +17,7 @@ describe("badges in Chromium", () => {
   afterAll(async () => browser?.close());
 
   it("draws every grade, style and tier at its declared size", async () => {
-    const variants = [];
+    const variants: { style: string; grade: string; certificationStatus: string; svg: string; width: number }[] = [];
     for (const style of BADGE_STYLES) {
       for (const grade of GRADES) {
         for (const certificationStatus of ["none", "premium"] as const) {
