@@ -7,6 +7,7 @@ import { config, ConfigError } from "@/lib/config";
 import { rescanServers } from "@/lib/core/registry/rescan-servers";
 import { createScanCoordinator } from "@/lib/core/scanning/scan-coordinator";
 import { openServices } from "@/lib/services/open-services";
+import { expireDueCertifications } from "@/lib/core/certification/expire-due-certifications";
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -36,6 +37,9 @@ async function main(): Promise<void> {
         ),
     });
     process.stdout.write("\n");
+    // The rescan job is the registry's periodic task: certifications past their 365 days end here too.
+    const expired = await expireDueCertifications(services.certification.store);
+    if (expired > 0) console.log(`Expired ${expired} certification${expired === 1 ? "" : "s"}.`);
     console.log(result.total === 0 ? "Nothing to scan: every server has a fresh verdict." : `Rescanned ${result.total} servers.`);
   } finally {
     await services.close();

@@ -19,18 +19,20 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
 
 /**
  * The one wrapper every /api/v1 handler goes through: the gate (keys,
- * limits), the handler, and the mapping of anything thrown to an
+ * limits; `access` may depend on the URL when one route serves both a
+ * counted read and an uncounted badge), the handler, and the mapping of anything thrown to an
  * ErrorResponse. Handlers stay a few lines: parse, call lib/core, answer.
  */
-export function apiRoute(access: AccessKind, handler: (ctx: ApiContext) => Promise<Response>) {
+export function apiRoute(access: AccessKind | ((url: URL) => AccessKind), handler: (ctx: ApiContext) => Promise<Response>) {
   return async (request: Request, _route?: NextRouteContext): Promise<Response> => {
     let gate: GateDecision | null = null;
     let response: Response;
     try {
       const services = await appServices();
       const clientIp = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-      gate = await services.gate.admit({ request, clientIp, access });
-      response = await handler({ request, url: new URL(request.url), services, clientIp, gate });
+      const url = new URL(request.url);
+      gate = await services.gate.admit({ request, clientIp, access: typeof access === "function" ? access(url) : access });
+      response = await handler({ request, url, services, clientIp, gate });
     } catch (error) {
       response = responseForError(error instanceof ZodError ? appErrorFromZod(error) : error);
     }

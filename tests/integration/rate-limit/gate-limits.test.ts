@@ -10,6 +10,7 @@ import * as searchRoute from "@/app/api/v1/search/route";
 import * as statsRoute from "@/app/api/v1/stats/route";
 import * as certifyRoute from "@/app/api/v1/certify/route";
 import * as badgeRoute from "@/app/api/v1/badge/route";
+import * as serverRoute from "@/app/api/v1/server/[...url]/route";
 import * as agentRoute from "@/app/.well-known/agent.json/route";
 import * as openapiRoute from "@/app/api/v1/openapi.json/route";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
@@ -156,6 +157,7 @@ describe.each(backends)(`rate limits on ${databaseKind()} with the %s`, (_name, 
     for (let i = 0; i < 100; i++) await callRoute(cheapRead, "/api/v1/x", { clientIp: ip });
     for (const [handler, path] of [
       [badgeRoute.GET, `/api/v1/badge?url=${encodeURIComponent(SERVER)}`],
+      [serverRoute.GET, `/api/v1/server/${encodeURIComponent(SERVER)}/badge`],
       [agentRoute.GET, "/.well-known/agent.json"],
       [openapiRoute.GET, "/api/v1/openapi.json"],
     ] as const) {

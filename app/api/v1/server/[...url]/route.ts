@@ -8,7 +8,10 @@ import { resolveServerPath } from "@/lib/http/server-path";
 export const dynamic = "force-dynamic";
 
 /** GET /api/v1/server/{url}, …/{url}/report and …/{url}/badge share one catch-all route. */
-export const GET = apiRoute("read", async ({ request, url, services }) => {
+// Badges are embedded in READMEs and fetched by image proxies: never counted against the read limit (D10).
+const accessFor = (url: URL) => (url.pathname.endsWith("/badge") ? "unmetered" : "read");
+
+export const GET = apiRoute(accessFor, async ({ request, url, services }) => {
   const target = await resolveServerPath(services.store, url.pathname);
   switch (target.resource) {
     case "profile":
