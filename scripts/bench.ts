@@ -4,6 +4,7 @@
  * run, so results compare across machines. Results also go to bench-results/.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
+import { benchMcp } from "./bench/mcp-bench";
 import { benchRest, benchSearchScaling } from "./bench/rest-bench";
 import { benchRules, benchScan } from "./bench/scan-bench";
 
@@ -12,7 +13,7 @@ const option = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const suites = (option("suite") ?? "rules,scan,rest").split(",");
+const suites = (option("suite") ?? "rules,scan,rest,mcp").split(",");
 const sizes = (option("sizes") ?? "10000,100000").split(",").map(Number);
 const adminUrl = option("database") ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
@@ -28,6 +29,10 @@ async function main(): Promise<void> {
     for (const size of sizes) print((await benchRest("postgres", size, adminUrl)).table);
     print((await benchRest("pglite", 10_000, adminUrl)).table);
     if (args.includes("--million")) print(await benchSearchScaling(adminUrl, 1_000_000));
+  }
+  if (suites.includes("mcp")) {
+    print((await benchMcp("postgres", sizes[0], adminUrl)).table);
+    print((await benchMcp("pglite", 10_000, adminUrl)).table);
   }
   mkdirSync("bench-results", { recursive: true });
   writeFileSync(`bench-results/bench-${new Date().toISOString().replace(/[:.]/g, "-")}.txt`, output.join("\n") + "\n");

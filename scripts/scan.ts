@@ -11,22 +11,12 @@ import { config } from "@/lib/config";
 import { AppError } from "@/lib/core/errors";
 import { GRADES, gradeAtLeast, type Grade } from "@/lib/core/grades";
 import { runScan } from "@/lib/core/scanning/run-scan";
-import type { RegistryContext } from "@/lib/core/scanning/scan-outcome";
+import { UNKNOWN_SERVER_CONTEXT } from "@/lib/core/scanning/scan-outcome";
 import { formatScanTable } from "@/lib/reporting/scan-table";
 import { toSarif } from "@/lib/reporting/sarif";
 
 const USAGE = "usage: npm run scan -- <url> [--json | --sarif] [--min-grade A|B|C|D|F] [--allow-private] [--deadline ms]";
 
-const EMPTY_CONTEXT: RegistryContext = {
-  name: null,
-  publisherName: null,
-  repositoryUrl: null,
-  packageName: null,
-  certificationStatus: "none",
-  publisherServerCount: 0,
-  publisherAverageScore: null,
-  previousToolHashes: null,
-};
 
 async function main(): Promise<number> {
   let parsed;
@@ -56,7 +46,7 @@ async function main(): Promise<number> {
   try {
     const outcome = await runScan(
       positionals[0],
-      { ...EMPTY_CONTEXT, repositoryUrl: values.repository ?? null },
+      { ...UNKNOWN_SERVER_CONTEXT, repositoryUrl: values.repository ?? null },
       {
         // Publishers scan their own server in CI, often on localhost: loopback only, never other private ranges.
         allowedRanges: values["allow-private"] ? ["127.0.0.0/8", "::1/128"] : undefined,

@@ -11,7 +11,7 @@ import type {
   StatsSnapshot,
   UpsertResult,
 } from "@/lib/core/registry/registry-store";
-import type { RegistryContext, ScanOutcome } from "@/lib/core/scanning/scan-outcome";
+import { UNKNOWN_SERVER_CONTEXT, type RegistryContext, type ScanOutcome } from "@/lib/core/scanning/scan-outcome";
 import { shouldFlagScan } from "@/lib/core/registry/flag-scan";
 import { importRuns } from "@/db/schema";
 import { toListedServerRecord, toScanRecord, toServerRecord } from "./row-mappers";
@@ -222,16 +222,7 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
     async getRegistryContext(url) {
       const server = await this.findServerByUrl(url);
       if (!server) {
-        return {
-          name: null,
-          publisherName: null,
-          repositoryUrl: null,
-          packageName: null,
-          certificationStatus: "none",
-          publisherServerCount: 0,
-          publisherAverageScore: null,
-          previousToolHashes: null,
-        } satisfies RegistryContext;
+        return UNKNOWN_SERVER_CONTEXT;
       }
       const [[publisher], previous] = await Promise.all([
         db

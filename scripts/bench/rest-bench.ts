@@ -12,13 +12,13 @@ import { formatRatios, measure, type Measurement } from "./measure";
 
 const QUERIES = ["weather", "githb", "postgres server", "publisher-42", "slack", "calender", "docker gateway", "kubernetes 77"];
 
-interface BenchDatabase {
+export interface BenchDatabase {
   env: Record<string, string>;
   drop(): Promise<void>;
 }
 
 /** A fresh database filled with `size` servers: its own PostgreSQL database, or a PGlite directory. */
-async function prepareDatabase(kind: "postgres" | "pglite", size: number, adminUrl: string): Promise<BenchDatabase> {
+export async function prepareDatabase(kind: "postgres" | "pglite", size: number, adminUrl: string): Promise<BenchDatabase> {
   const started = Date.now();
   if (kind === "pglite") {
     const dir = mkdtempSync(path.join(tmpdir(), "trust-bench-"));

@@ -2,22 +2,12 @@ import { performance } from "node:perf_hooks";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { runScan } from "@/lib/core/scanning/run-scan";
-import type { Discovery, RegistryContext } from "@/lib/core/scanning/scan-outcome";
+import { UNKNOWN_SERVER_CONTEXT, type Discovery } from "@/lib/core/scanning/scan-outcome";
 import { runDiscoveryRules } from "@/lib/core/scanning/rules/run-rules";
 import { startStreamableHttpFixture } from "../../tests/fixtures/harness/mcp-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../../tests/fixtures/servers/benign/benign-servers";
 import { MALICIOUS_DEVELOPMENT_SERVERS } from "../../tests/fixtures/servers/malicious/malicious-servers";
 
-const CONTEXT: RegistryContext = {
-  name: null,
-  publisherName: null,
-  repositoryUrl: null,
-  packageName: null,
-  certificationStatus: "none",
-  publisherServerCount: 0,
-  publisherAverageScore: null,
-  previousToolHashes: null,
-};
 
 const VERBS = ["get", "list", "create", "update", "search", "export", "sync", "archive", "render", "summarize"];
 const NOUNS = ["issue", "invoice", "calendar_event", "document", "contact"];
@@ -56,7 +46,7 @@ export async function benchScan(): Promise<string> {
     const times: number[] = [];
     for (let i = 0; i < 33; i++) {
       const started = performance.now();
-      const outcome = await runScan(fixture.url, CONTEXT, { allowedRanges: ["127.0.0.0/8"], deadlineMs: 20_000 });
+      const outcome = await runScan(fixture.url, UNKNOWN_SERVER_CONTEXT, { allowedRanges: ["127.0.0.0/8"], deadlineMs: 20_000 });
       if (outcome.status !== "completed" || outcome.discovery?.tools.length !== 50) throw new Error(`unexpected scan: ${outcome.status}`);
       if (i >= 3) times.push(performance.now() - started); // 3 warm-up scans
     }

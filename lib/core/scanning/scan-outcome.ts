@@ -96,6 +96,18 @@ export interface RegistryContext {
   previousToolHashes: Record<string, string> | null;
 }
 
+/** What the registry knows about a server it has never seen: nothing, and it says so. */
+export const UNKNOWN_SERVER_CONTEXT: RegistryContext = Object.freeze({
+  name: null,
+  publisherName: null,
+  repositoryUrl: null,
+  packageName: null,
+  certificationStatus: "none",
+  publisherServerCount: 0,
+  publisherAverageScore: null,
+  previousToolHashes: null,
+});
+
 export interface ToolChanges {
   added: string[];
   removed: string[];

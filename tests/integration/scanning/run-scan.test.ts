@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/core/errors";
 import { runScan, type RunScanOptions } from "@/lib/core/scanning/run-scan";
-import type { RegistryContext } from "@/lib/core/scanning/scan-outcome";
+import { UNKNOWN_SERVER_CONTEXT } from "@/lib/core/scanning/scan-outcome";
 import type { HostLookup } from "@/lib/core/scanning/target-guard";
 import { assessScan, SCORING_VERSION } from "@/lib/core/scoring/score-scan";
 import { startHttpFixture, type FixtureHandle } from "../../fixtures/harness/http-fixture";
@@ -25,16 +25,7 @@ vi.mock("@/lib/core/scoring/score-scan", async (importOriginal) => {
   return { ...real, assessScan: vi.fn(real.assessScan) };
 });
 
-const context: RegistryContext = {
-  name: null,
-  publisherName: null,
-  repositoryUrl: null,
-  packageName: null,
-  certificationStatus: "none",
-  publisherServerCount: 0,
-  publisherAverageScore: null,
-  previousToolHashes: null,
-};
+const context = UNKNOWN_SERVER_CONTEXT;
 
 /** Fixtures live on loopback: allow 127.0.0.0/8 and nothing else private. */
 const BASE: RunScanOptions = { allowPrivateTargets: false, allowedRanges: ["127.0.0.0/8"], deadlineMs: 6000, limits: { perRequestMs: 1500 } };
