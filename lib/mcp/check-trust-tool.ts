@@ -131,7 +131,7 @@ export async function checkTrust(store: RegistryStore, baseUrl: string, input: C
       packageName: null,
       matches: [],
       message: known
-        ? `${url} is known to the registry but has no trust verdict yet (no successful scan). Treat it as unknown, not as allowed: call scan_server with this server_url to scan it, then decide from the grade.`
+        ? `${url} is known to the registry but has no public trust verdict (it has not been scanned successfully, or it was withdrawn). Treat it as unknown, not as allowed: call scan_server with this server_url to scan it, then decide from the grade.`
         : `${url} is not in the registry, so there is no trust verdict. Treat it as unknown, not as allowed: call scan_server with this server_url to scan it, then decide from the grade.`,
     };
   }

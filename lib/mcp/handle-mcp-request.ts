@@ -1,3 +1,4 @@
+import "server-only";
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { isAppError } from "@/lib/core/errors";
 import { MAX_BODY_BYTES } from "@/lib/http/api-route";

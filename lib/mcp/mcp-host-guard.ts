@@ -13,7 +13,11 @@ function defaultPort(protocol: string): string {
   return protocol === "https:" ? "443" : "80";
 }
 
-/** The host:port pairs a request may name, from the configuration. */
+/**
+ * The host:port pairs a request may name. From the configuration, not from
+ * the request: BASE_URL is the address the public uses (a proxy in front
+ * passes its Host through), the loopback names are for local clients.
+ */
 export function allowedHostKeys(baseUrl: string, port: number): Set<string> {
   const base = new URL(baseUrl);
   const keys = new Set([`${base.hostname}:${base.port || defaultPort(base.protocol)}`]);

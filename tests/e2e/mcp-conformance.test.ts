@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { inheritedEnvironment } from "../../scripts/lib/app-process";
 
 /**
  * The official MCP conformance suite against the real app (scripts/mcp-conformance.sh:
@@ -7,7 +8,8 @@ import { describe, expect, it } from "vitest";
  */
 describe("MCP conformance suite", () => {
   it("passes every check of the server scenarios", () => {
-    const run = spawnSync("bash", ["scripts/mcp-conformance.sh"], { cwd: process.cwd(), encoding: "utf8", timeout: 900_000 });
+    const env = inheritedEnvironment();
+    const run = spawnSync("bash", ["scripts/mcp-conformance.sh"], { cwd: process.cwd(), env, encoding: "utf8", timeout: 900_000 });
     const output = `${run.stdout}\n${run.stderr}`;
     const summary = output.match(/^(\d+) passed, (\d+) failed$/m);
     expect(summary, output.slice(-4000)).not.toBeNull();
