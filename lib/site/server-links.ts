@@ -35,16 +35,3 @@ export function absoluteUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, "")}${path}`;
 }
 
-/**
- * Only http(s) links from registry data become anchors: a repository URL is
- * untrusted text, and a javascript: or data: URL in an href would run.
- */
-export function safeExternalHref(raw: string | null | undefined): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}

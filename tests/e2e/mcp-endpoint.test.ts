@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -20,6 +19,7 @@ import { startStreamableHttpFixture } from "../fixtures/harness/mcp-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../fixtures/servers/benign/benign-servers";
 import { MALICIOUS_DEVELOPMENT_SERVERS } from "../fixtures/servers/malicious/malicious-servers";
 import { buildScanOutcome } from "../support/scan-outcome-builder";
+import { freePort } from "../support/free-port";
 
 /**
  * /api/v1/mcp over real HTTP: the SDK's Client against the app started the
@@ -42,16 +42,6 @@ const benign = BENIGN_DEVELOPMENT_SERVERS[0];
 const gradeD = MALICIOUS_DEVELOPMENT_SERVERS.find((s) => s.id === "malicious-lying-annotations")!;
 const gradeF = MALICIOUS_DEVELOPMENT_SERVERS.find((s) => s.id === "malicious-poisoned-add")!;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const textOf = (result: CallToolResult) => (result.content[0]?.type === "text" ? result.content[0].text : "");
 

@@ -1,5 +1,4 @@
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
@@ -13,6 +12,7 @@ import { axeViolations, isSerious } from "./support/axe";
 import { launchBrowser, watchPage, type PageWatch } from "./support/browser";
 import { HOSTILE_NAME, hostileServer } from "./support/hostile-server";
 import { startSlowFixture } from "./support/slow-fixture";
+import { freePort } from "../support/free-port";
 
 /**
  * The registry site in a real browser (Debian's Chromium) against the real
@@ -31,16 +31,6 @@ const benignB = BENIGN_DEVELOPMENT_SERVERS[1];
 const benignC = BENIGN_DEVELOPMENT_SERVERS[2];
 const poisoned = MALICIOUS_DEVELOPMENT_SERVERS.find((s) => s.expected.maxGrade === "F") ?? MALICIOUS_DEVELOPMENT_SERVERS[0];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const encode = (url: string) => encodeURIComponent(url);
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import type { ImportedServer, ImportRunCounts, RegistryStore } from "./registry-store";
+import { httpUrlOrNull } from "./http-url";
 import { tryNormalizeServerUrl } from "./normalize-url";
 
 /**
@@ -51,15 +52,6 @@ export function publisherFromRegistryName(registryName: string): string {
   return namespace.split(".").reverse().join(".");
 }
 
-function httpUrlOrNull(raw: string | undefined): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Maps one raw list entry to the registry's shape, or says why it is skipped. */
 export function mapRegistryEntry(raw: unknown): MappedEntry {

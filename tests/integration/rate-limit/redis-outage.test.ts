@@ -9,6 +9,7 @@ import { provideAppServices } from "@/lib/services/app-services";
 import * as statsRoute from "@/app/api/v1/stats/route";
 import { callRoute } from "../api/call-route";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
+import { freePort } from "../../support/free-port";
 
 /**
  * Redis dying under the limiter (D10): requests keep being answered and
@@ -19,16 +20,6 @@ import { databaseKind, openTestServices, type TestServices } from "../support/te
 const hasRedisServer = spawnSync("redis-server", ["--version"]).status === 0;
 const scanRoute = apiRoute("scan", async () => jsonResponse({ status: "completed" }));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function startRedis(port: number): void {
   execFileSync("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--daemonize", "yes"]);

@@ -12,7 +12,8 @@ import { TransportFacts } from "@/components/transport-facts";
 import { Untrusted } from "@/components/untrusted-text";
 import { formatDateTime } from "@/lib/site/format-time";
 import { loadServerPage } from "@/lib/site/load-server-page";
-import { apiServerPath, safeExternalHref, serverUrlFromSegment } from "@/lib/site/server-links";
+import { httpUrlOrNull } from "@/lib/core/registry/http-url";
+import { apiServerPath, serverUrlFromSegment } from "@/lib/site/server-links";
 import { visibleLine } from "@/lib/site/visible-text";
 
 export const dynamic = "force-dynamic";
@@ -37,7 +38,7 @@ export default async function ServerPage({ params, searchParams }: Props) {
   if (!data) notFound();
   const { profile, report, baseUrl } = data;
   const justScanned = (await searchParams).scanned === "1";
-  const repository = safeExternalHref(profile.repositoryUrl);
+  const repository = httpUrlOrNull(profile.repositoryUrl);
   const findings = report?.findings ?? [];
 
   return (
