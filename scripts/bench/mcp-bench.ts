@@ -1,6 +1,6 @@
 import { Pool } from "undici";
 import { startAppProcess } from "../lib/app-process";
-import { formatRatios, measure, type Measurement } from "./measure";
+import { compareToBaseline, formatPaired, type PairedMeasurement } from "./measure";
 import { prepareDatabase } from "./rest-bench";
 
 /** Target of the issue: check_trust calls per second at least this fraction of the endpoint's trivial request. */
@@ -52,7 +52,7 @@ function mcpClient(baseUrl: string) {
  * per-request server and transport, but touches neither the limiter nor the
  * registry). The ratio is the cost of the lookup itself.
  */
-export async function benchMcp(kind: "postgres" | "pglite", size: number, adminUrl: string): Promise<{ rows: Measurement[]; table: string; ratio: number }> {
+export async function benchMcp(kind: "postgres" | "pglite", size: number, adminUrl: string): Promise<{ rows: PairedMeasurement[]; table: string; ratio: number }> {
   const database = await prepareDatabase(kind, size, adminUrl);
   const app = await startAppProcess({ ...database.env, TRUSTED_PROXY_COUNT: "1" });
   const client = mcpClient(app.url);
@@ -69,15 +69,19 @@ export async function benchMcp(kind: "postgres" | "pglite", size: number, adminU
     // Fail fast if a lookup misses (a wrong URL formula would measure "not found" instead).
     await callTool("check_trust", { server_url: hot[0] });
 
-    const rows: Measurement[] = [];
-    rows.push(await measure("baseline MCP ping", () => client.rpc("ping")));
-    rows.push(await measure("check_trust (64 servers)", (i) => callTool("check_trust", { server_url: hot[i % hot.length] })));
-    rows.push(await measure(`check_trust (${wide.length} servers)`, (i) => callTool("check_trust", { server_url: wide[i % wide.length] })));
-    rows.push(await measure("check_trust package_name", (i) => callTool("check_trust", { package_name: packageNames[i % packageNames.length] })));
-    rows.push(await measure("check_trust unknown server", (i) => callTool("check_trust", { server_url: `https://unknown-${i % 512}.example/mcp` })));
-    rows.push(await measure("tools/list", () => client.rpc("tools/list")));
-    const ratio = rows[1].rps / rows[0].rps;
-    const table = formatRatios(`MCP /api/v1/mcp over HTTP on ${kind}, ${size.toLocaleString("en")} servers`, rows);
+    const result = await compareToBaseline(
+      () => client.rpc("ping"),
+      [
+        ["check_trust (64 servers)", (i) => callTool("check_trust", { server_url: hot[i % hot.length] })],
+        [`check_trust (${wide.length} servers)`, (i) => callTool("check_trust", { server_url: wide[i % wide.length] })],
+        ["check_trust package_name", (i) => callTool("check_trust", { package_name: packageNames[i % packageNames.length] })],
+        ["check_trust unknown server", (i) => callTool("check_trust", { server_url: `https://unknown-${i % 512}.example/mcp` })],
+        ["tools/list", () => client.rpc("tools/list")],
+      ],
+    );
+    const rows = result.rows;
+    const ratio = rows[0].rpsRatio;
+    const table = formatPaired(`MCP /api/v1/mcp over HTTP on ${kind}, ${size.toLocaleString("en")} servers`, "baseline MCP ping", result);
     const verdict = `check_trust / ping = ${ratio.toFixed(2)} (target >= ${MCP_CHECK_TRUST_TARGET}: ${ratio >= MCP_CHECK_TRUST_TARGET ? "met" : "NOT met"})`;
     return { rows, table: `${table}\n${verdict}`, ratio };
   } finally {

@@ -52,17 +52,68 @@ export async function measure(
   };
 }
 
-/** A table of measurements as ratios to the first (the baseline). */
-export function formatRatios(title: string, rows: Measurement[]): string {
-  const [baseline] = rows;
-  const lines = [
-    `\n${title}`,
-    `${"route".padEnd(34)} ${"req/s".padStart(9)} ${"x base".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"p95 x base".padStart(10)}`,
-  ];
-  for (const row of rows) {
-    lines.push(
-      `${row.name.padEnd(34)} ${row.rps.toFixed(0).padStart(9)} ${(row.rps / baseline.rps).toFixed(2).padStart(7)} ${row.p50.toFixed(2).padStart(8)} ${row.p95.toFixed(2).padStart(8)} ${row.p99.toFixed(2).padStart(8)} ${(row.p95 / baseline.p95).toFixed(2).padStart(10)}`,
-    );
+export interface PairedMeasurement extends Measurement {
+  /** Median over rounds of this route's req/s divided by the baseline's, measured just before it. */
+  rpsRatio: number;
+  /** Median over rounds of this route's p95 divided by the baseline's. */
+  p95Ratio: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Each route against the baseline measured right before it, in several
+ * rounds, and the median of the per-round ratios: on a shared 2-core
+ * machine the load drifts within a run, and a baseline measured once at the
+ * start (on a cold server) would make every later route look better or
+ * worse than it is.
+ */
+export async function compareToBaseline(
+  baseline: (i: number) => Promise<unknown>,
+  routes: [name: string, operation: (i: number) => Promise<unknown>][],
+  options: { rounds?: number; durationMs?: number; concurrency?: number } = {},
+): Promise<{ baseline: Measurement; rows: PairedMeasurement[] }> {
+  const { rounds = 3, durationMs = 1500, concurrency = 8 } = options;
+  // Warm every route first: the first requests of a fresh server compile and cache.
+  for (const op of [baseline, ...routes.map(([, op]) => op)]) await measure("warm-up", op, { durationMs: 800, warmupMs: 200, concurrency });
+  const baselines: Measurement[] = [];
+  const rows: PairedMeasurement[] = [];
+  for (const [name, operation] of routes) {
+    const samples: { base: Measurement; route: Measurement }[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const base = await measure("baseline", baseline, { durationMs, warmupMs: 200, concurrency });
+      const route = await measure(name, operation, { durationMs, warmupMs: 200, concurrency });
+      samples.push({ base, route });
+      baselines.push(base);
+    }
+    const pick = (f: (m: Measurement) => number) => median(samples.map((s) => f(s.route)));
+    rows.push({
+      name,
+      requests: samples.reduce((n, s) => n + s.route.requests, 0),
+      rps: pick((m) => m.rps),
+      p50: pick((m) => m.p50),
+      p95: pick((m) => m.p95),
+      p99: pick((m) => m.p99),
+      rpsRatio: median(samples.map((s) => s.route.rps / s.base.rps)),
+      p95Ratio: median(samples.map((s) => s.route.p95 / s.base.p95)),
+    });
   }
-  return lines.join("\n");
+  const base = (f: (m: Measurement) => number) => median(baselines.map(f));
+  return {
+    baseline: { name: "baseline", requests: baselines.reduce((n, m) => n + m.requests, 0), rps: base((m) => m.rps), p50: base((m) => m.p50), p95: base((m) => m.p95), p99: base((m) => m.p99) },
+    rows,
+  };
+}
+
+/** A table of paired measurements: each ratio is against the baseline measured beside it. */
+export function formatPaired(title: string, baselineName: string, result: { baseline: Measurement; rows: PairedMeasurement[] }): string {
+  const header = `${"route".padEnd(40)} ${"req/s".padStart(8)} ${"x base".padStart(7)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)} ${"p99 ms".padStart(8)} ${"p95 x base".padStart(10)}`;
+  const line = (name: string, m: Measurement, ratio: string, p95Ratio: string) =>
+    `${name.padEnd(40)} ${m.rps.toFixed(0).padStart(8)} ${ratio.padStart(7)} ${m.p50.toFixed(2).padStart(8)} ${m.p95.toFixed(2).padStart(8)} ${m.p99.toFixed(2).padStart(8)} ${p95Ratio.padStart(10)}`;
+  return [
+    `\n${title}`,
+    header,
+    line(`${baselineName} (median)`, result.baseline, "1.00", "1.00"),
+    ...result.rows.map((r) => line(r.name, r, r.rpsRatio.toFixed(2), r.p95Ratio.toFixed(2))),
+  ].join("\n");
 }
