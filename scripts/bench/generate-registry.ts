@@ -17,7 +17,7 @@ export async function fillRegistry(db: Database, count: number, batch = 50_000):
                (array['weather','github','postgres','slack','notion','filesystem','calendar','jira','linear','stripe',
                       'search','browser','memory','sqlite','docker','kubernetes','figma','gmail','drive','maps'])[1 + i % 20] as theme,
                (array['mcp','server','tools','bridge','connector','gateway','assistant','api'])[1 + (i / 20) % 8] as kind,
-               'publisher-' || ((i * 7919) % greatest(50, ${count} / 8)) as publisher,
+               'publisher-' || ((i::bigint * 7919) % greatest(50, ${count} / 8)) as publisher,
                greatest(0, least(100, 72 + ((hashint4(i) % 1000) / 1000.0 * 28)::int - (case when i % 13 = 0 then 40 else 0 end))) as score
         from generate_series(${start}::int, ${end}::int) as i
       )
