@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  customType,
   boolean,
   index,
   integer,
@@ -10,6 +11,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's tsvector, which drizzle has no column type for. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
  * A server of the registry. Keyed by its normalized URL (D13) when it has a
@@ -54,11 +58,19 @@ export const servers = pgTable(
       .generatedAlwaysAs(
         sql`lower(coalesce(name, '') || ' ' || coalesce(url, '') || ' ' || coalesce(publisher_name, '') || ' ' || coalesce(package_name, ''))`,
       ),
+    // Words and word prefixes of the same fields: the first, index-cheap pass of search. (A generated
+    // column cannot read another one, so the expression repeats search_text's.)
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`to_tsvector('simple', lower(coalesce(name, '') || ' ' || coalesce(url, '') || ' ' || coalesce(publisher_name, '') || ' ' || coalesce(package_name, '')))`,
+      ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("servers_url_key").on(t.url),
+    index("servers_search_words").using("gin", t.searchVector).where(sql`listed`),
     uniqueIndex("servers_registry_name_key").on(t.registryName),
     index("servers_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")).where(sql`listed`),
     // Typo-tolerant fallback matches names only: short strings keep word_similarity cheap.

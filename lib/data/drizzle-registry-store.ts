@@ -26,6 +26,18 @@ function searchTokens(q: string): string[] {
   return q.split(/\s+/).filter(Boolean).slice(0, 5);
 }
 
+/**
+ * The query's words as a prefix tsquery ('weath':* & 'acme':*). Only letters,
+ * digits and the punctuation of names, hosts and packages survive, and each
+ * word is quoted, so no input can change the query's structure.
+ */
+function wordPrefixQuery(q: string): string | null {
+  const words = searchTokens(q)
+    .map((token) => token.replace(/[^\p{L}\p{N}@._/:-]/gu, ""))
+    .filter((token) => /[\p{L}\p{N}]/u.test(token));
+  return words.length > 0 ? words.map((word) => `'${word}':*`).join(" & ") : null;
+}
+
 /** Escapes LIKE wildcards so a user's `%` or `_` is matched literally. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -46,7 +58,17 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
     return parts;
   }
 
-  /** Every word of the query must occur in name, URL, publisher or package (trigram GIN on search_text). */
+  /**
+   * Every word of the query starts a word of name, URL, publisher or package
+   * (tsvector GIN): the cheap first pass, whose cost follows the rarest word
+   * rather than the registry's size.
+   */
+  function wordPrefixCondition(q: string): SQL | null {
+    const tsquery = wordPrefixQuery(q);
+    return tsquery ? sql`${servers.searchVector} @@ to_tsquery('simple', ${tsquery})` : null;
+  }
+
+  /** Every word of the query occurs anywhere in name, URL, publisher or package (trigram GIN on search_text). */
   function substringConditions(q: string): SQL[] {
     return searchTokens(q).map((token) => sql`${servers.searchText} ilike ${likePattern(token)}`);
   }
@@ -112,6 +134,12 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
     async searchServers(query) {
       const q = query.q?.trim().toLowerCase() || null;
       if (!q) return searchPage(db, query, null, [], false);
+      const words = wordPrefixCondition(q);
+      if (words) {
+        const byWords = await searchPage(db, query, q, [words], false);
+        if (byWords.total > 0) return byWords;
+      }
+      // No word starts with the query's words: look for them inside words (URL fragments, packages).
       const exact = await searchPage(db, query, q, substringConditions(q), false);
       if (exact.total > 0 || q.length < 3) return exact;
       // Nothing contains the words as typed: try names that are similar (typos). pg_trgm's default

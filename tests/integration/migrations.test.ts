@@ -56,6 +56,9 @@ describe(`migrations on ${databaseKind()}`, () => {
         .map((r) => String(r["QUERY PLAN"]))
         .join("\n");
     expect(await plan(sql`select id from servers where listed and search_text ilike '%weather-ab%'`)).toMatch(/servers_search_trgm/);
+    expect(await plan(sql`select id from servers where listed and search_vector @@ to_tsquery('simple', 'publisher-42:* & 7:*')`)).toMatch(
+      /servers_search_words/,
+    );
     expect(await plan(sql`select id from servers where listed and 'wether' <% lower(name)`)).toMatch(/servers_name_trgm/);
     expect(await plan(sql`select id from servers where listed order by trust_score desc, id limit 20`)).toMatch(/servers_score_idx/);
     expect(await plan(sql`select id from servers where listed order by last_scanned_at desc, id limit 20`)).toMatch(/servers_recent_idx/);

@@ -133,6 +133,15 @@ describe(`REST contract on ${databaseKind()}`, () => {
       expect(await q("github-tools.example")).toEqual([TOOLS]);
       expect(await q("octo")).toEqual([TOOLS]);
       expect(await q("100%_")).toEqual([]);
+      // Word prefixes (the first, cheap pass) and words inside URLs (the substring pass).
+      expect(await q("weath")).toEqual([WEATHER]);
+      expect(await q("acme weath")).toEqual([WEATHER]);
+      expect(await q("ather.acme")).toEqual([WEATHER]);
+      // Query syntax in the input is just text.
+      for (const hostile of ["a'b)|(c", "!weather", "weather:* | x", "'", "&&", "\\"]) {
+        const response = await callRoute(searchRoute.GET, `/api/v1/search?q=${encodeURIComponent(hostile)}`);
+        expect(response.status, hostile).toBe(200);
+      }
     });
 
     it("filters by grade and certification and sorts", async () => {

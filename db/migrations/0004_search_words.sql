@@ -1,0 +1,2 @@
+ALTER TABLE "servers" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', lower(coalesce(name, '') || ' ' || coalesce(url, '') || ' ' || coalesce(publisher_name, '') || ' ' || coalesce(package_name, '')))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "servers_search_words" ON "servers" USING gin ("search_vector") WHERE listed;
