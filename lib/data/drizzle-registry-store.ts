@@ -27,15 +27,22 @@ function searchTokens(q: string): string[] {
 }
 
 /**
- * The query's words as a prefix tsquery ('weath':* & 'acme':*). Only letters,
- * digits and the punctuation of names, hosts and packages survive, and each
- * word is quoted, so no input can change the query's structure.
+ * The query's words as a tsquery ('acme' & 'weath':*). Only letters, digits
+ * and the punctuation of names, hosts and packages survive, and each word is
+ * quoted, so no input can change the query's structure. Only the last word,
+ * when it is a plain word, matches as a prefix (the one still being typed):
+ * a prefix is a partial match in the GIN index, which gathers every row of
+ * every word it covers, while exact words let the index skip ahead through
+ * frequent entries and cost what the rarest word costs.
  */
 function wordPrefixQuery(q: string): string | null {
   const words = searchTokens(q)
     .map((token) => token.replace(/[^\p{L}\p{N}@._/:-]/gu, ""))
     .filter((token) => /[\p{L}\p{N}]/u.test(token));
-  return words.length > 0 ? words.map((word) => `'${word}':*`).join(" & ") : null;
+  if (words.length === 0) return null;
+  return words
+    .map((word, i) => (i === words.length - 1 && /^[\p{L}\p{N}]{2,}$/u.test(word) ? `'${word}':*` : `'${word}'`))
+    .join(" & ");
 }
 
 /** Escapes LIKE wildcards so a user's `%` or `_` is matched literally. */
