@@ -26,27 +26,26 @@ export function BadgeEmbed({ serverUrl, baseUrl, grade, score }: { serverUrl: st
           </figure>
         ))}
       </div>
-      <div className="snippet">
-        <div className="snippet-head">
-          <span id="snippet-md-label">Markdown</span>
-          <CopyButton text={markdown} label="Markdown snippet" />
-        </div>
-        <pre aria-labelledby="snippet-md-label">
-          <code>{markdown}</code>
-        </pre>
-      </div>
-      <div className="snippet">
-        <div className="snippet-head">
-          <span id="snippet-html-label">HTML</span>
-          <CopyButton text={html} label="HTML snippet" />
-        </div>
-        <pre aria-labelledby="snippet-html-label">
-          <code>{html}</code>
-        </pre>
-      </div>
+      <Snippet id="snippet-md-label" title="Markdown" text={markdown} />
+      <Snippet id="snippet-html-label" title="HTML" text={html} />
       <p className="muted">
         For the short badge, change <code>style=flat</code> to <code>style=compact</code>.
       </p>
+    </div>
+  );
+}
+
+/** One copyable snippet: a labelled code block with its copy button. */
+function Snippet({ id, title, text }: { id: string; title: string; text: string }) {
+  return (
+    <div className="snippet">
+      <div className="snippet-head">
+        <span id={id}>{title}</span>
+        <CopyButton text={text} label={`${title} snippet`} />
+      </div>
+      <pre aria-labelledby={id}>
+        <code>{text}</code>
+      </pre>
     </div>
   );
 }

@@ -7,13 +7,13 @@
  * (POST /api/v1/admin/certifications/{id}/...), so the audit names the key.
  */
 import { parseArgs } from "node:util";
-import { config, ConfigError } from "@/lib/config";
+import { config } from "@/lib/config";
 import { checkApplicationVerification } from "@/lib/core/certification/check-application-verification";
 import { expireDueCertifications } from "@/lib/core/certification/expire-due-certifications";
 import { getCertificationApplication } from "@/lib/core/certification/get-certification-application";
 import { listCertificationApplications } from "@/lib/core/certification/list-certification-applications";
-import { isAppError } from "@/lib/core/errors";
 import { openServices } from "@/lib/services/open-services";
+import { runCli } from "./lib/run-cli";
 
 const USAGE = `Usage:
   npm run certify -- verify ID
@@ -56,8 +56,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || isAppError(error)) console.error(error.message);
-  else console.error(error);
-  process.exit(1);
-});
+runCli(main);

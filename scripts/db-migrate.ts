@@ -1,6 +1,7 @@
 /** `npm run db:migrate`: applies pending migrations; running it twice is harmless. */
-import { config, ConfigError } from "@/lib/config";
+import { config } from "@/lib/config";
 import { openServices } from "@/lib/services/open-services";
+import { runCli } from "./lib/run-cli";
 
 async function main(): Promise<void> {
   const services = await openServices(config());
@@ -8,7 +9,4 @@ async function main(): Promise<void> {
   await services.close();
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runCli(main);

@@ -5,7 +5,7 @@
  * scanned data in the UI. The example servers stay up until Ctrl-C, so
  * rescans from the UI work too.
  */
-import { config, ConfigError } from "@/lib/config";
+import { config } from "@/lib/config";
 import { scanServer } from "@/lib/core/registry/scan-server";
 import { ensureProductionBuild } from "@/lib/server/ensure-build";
 import { startHttpServer } from "@/lib/server/http-server";
@@ -14,6 +14,7 @@ import { startSseFixture, startStreamableHttpFixture } from "../tests/fixtures/h
 import type { FixtureHandle } from "../tests/fixtures/harness/http-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../tests/fixtures/servers/benign/benign-servers";
 import { MALICIOUS_DEVELOPMENT_SERVERS } from "../tests/fixtures/servers/malicious/malicious-servers";
+import { runCli } from "./lib/run-cli";
 
 const BENIGN_COUNT = 8;
 const MALICIOUS_COUNT = 5;
@@ -51,7 +52,4 @@ async function main(): Promise<void> {
   process.once("SIGTERM", stop);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runCli(main);

@@ -3,12 +3,12 @@
  * `npm run keys -- list` lists keys (never the keys themselves); `npm run keys -- revoke ID`.
  */
 import { parseArgs } from "node:util";
-import { config, ConfigError } from "@/lib/config";
+import { config } from "@/lib/config";
 import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/core/api-keys/api-key-store";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/core/api-keys/revoke-api-key";
-import { isAppError } from "@/lib/core/errors";
 import { openServices } from "@/lib/services/open-services";
+import { runCli } from "./lib/run-cli";
 
 const USAGE = `Usage:
   npm run keys -- create --name NAME [--scope client|admin]
@@ -63,8 +63,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || isAppError(error)) console.error(error.message);
-  else console.error(error);
-  process.exit(1);
-});
+runCli(main);

@@ -3,9 +3,10 @@
  * Registry's list format. Given a URL, follows nextCursor page by page.
  */
 import { readFile } from "node:fs/promises";
-import { config, ConfigError } from "@/lib/config";
+import { config } from "@/lib/config";
 import { importOfficialRegistry, type RegistryPageSource } from "@/lib/core/registry/import-official-registry";
 import { openServices } from "@/lib/services/open-services";
+import { runCli } from "./lib/run-cli";
 
 const PAGE_TIMEOUT_MS = 30_000;
 
@@ -57,7 +58,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runCli(main);

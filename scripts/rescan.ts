@@ -3,17 +3,19 @@
  * that have never been scanned and those whose verdict is older than --stale.
  */
 import { parseArgs } from "node:util";
-import { config, ConfigError } from "@/lib/config";
+import { config } from "@/lib/config";
 import { rescanServers } from "@/lib/core/registry/rescan-servers";
 import { createScanCoordinator } from "@/lib/core/scanning/scan-coordinator";
 import { openServices } from "@/lib/services/open-services";
 import { expireDueCertifications } from "@/lib/core/certification/expire-due-certifications";
+import { runCli } from "./lib/run-cli";
+import { AppError } from "@/lib/core/errors";
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 function parseDuration(text: string): number {
   const match = /^(\d+)([mhd])$/.exec(text);
-  if (!match) throw new Error(`--stale takes a duration such as 30m, 24h or 7d (got ${text})`);
+  if (!match) throw new AppError("bad_request", `--stale takes a duration such as 30m, 24h or 7d (got ${text})`);
   return Number(match[1]) * UNITS[match[2]];
 }
 
@@ -46,7 +48,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+runCli(main);

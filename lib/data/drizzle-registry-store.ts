@@ -14,7 +14,7 @@ import type {
 import { UNKNOWN_SERVER_CONTEXT, type RegistryContext, type ScanOutcome } from "@/lib/core/scanning/scan-outcome";
 import { shouldFlagScan } from "@/lib/core/registry/flag-scan";
 import { importRuns } from "@/db/schema";
-import { toListedServerRecord, toScanRecord, toServerRecord } from "./row-mappers";
+import { toListedServerRecord, toScanRecord, toScanSummary, toServerRecord } from "./row-mappers";
 
 const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** Totals are counted up to this many matches, so a popular word costs the same at any registry size. */
@@ -175,12 +175,23 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
 
     async listScans(serverId, limit) {
       const rows = await db
-        .select()
+        .select({
+          id: scans.id,
+          scannedAt: scans.scannedAt,
+          status: scans.status,
+          trigger: scans.trigger,
+          trustScore: scans.trustScore,
+          grade: scans.grade,
+          toolCount: scans.toolCount,
+          resourceCount: scans.resourceCount,
+          toolsHash: scans.toolsHash,
+          changes: scans.changes,
+        })
         .from(scans)
         .where(eq(scans.serverId, serverId))
         .orderBy(desc(scans.scannedAt), desc(scans.id))
         .limit(limit);
-      return rows.map(toScanRecord);
+      return rows.map(toScanSummary);
     },
 
     async getScan(scanId) {

@@ -1,4 +1,4 @@
-import type { ListedServerRecord, ScanRecord, ServerRecord } from "@/lib/core/registry/server-record";
+import type { ListedServerRecord, ScanRecord, ScanSummary, ServerRecord } from "@/lib/core/registry/server-record";
 import type { scans, servers } from "@/db/schema";
 
 type ServerRow = typeof servers.$inferSelect;
@@ -67,3 +67,21 @@ export function toScanRecord(row: ScanRow): ScanRecord {
     flagged: row.flagged,
   };
 }
+
+/** A history line, selected without the scan's evidence columns. */
+export function toScanSummary(row: Pick<ScanRow, ScanSummaryColumn>): ScanSummary {
+  return {
+    id: row.id,
+    scannedAt: row.scannedAt,
+    status: row.status as ScanSummary["status"],
+    trigger: row.trigger as ScanSummary["trigger"],
+    trustScore: row.trustScore,
+    grade: row.grade as ScanSummary["grade"],
+    toolCount: row.toolCount,
+    resourceCount: row.resourceCount,
+    toolsHash: row.toolsHash,
+    changes: row.changes as ScanSummary["changes"],
+  };
+}
+
+type ScanSummaryColumn = keyof ScanSummary;

@@ -1,6 +1,6 @@
 import type { CertificationStatus, Grade } from "../grades";
 import type { RegistryContext, ScanOutcome } from "../scanning/scan-outcome";
-import type { ListedServerRecord, ScanRecord, ScanTrigger, ServerRecord } from "./server-record";
+import type { ListedServerRecord, ScanRecord, ScanSummary, ScanTrigger, ServerRecord } from "./server-record";
 
 /**
  * The port the registry's use cases need from storage. lib/data implements it
@@ -81,7 +81,8 @@ export interface RegistryStore {
   /** Any server with this normalized URL, listed or not. */
   findServerByUrl(url: string): Promise<ServerRecord | null>;
   findListedServersByPackage(packageName: string, limit: number): Promise<ListedServerRecord[]>;
-  listScans(serverId: string, limit: number): Promise<ScanRecord[]>;
+  /** Newest first, without evidence; getScan reads one scan whole. */
+  listScans(serverId: string, limit: number): Promise<ScanSummary[]>;
   getScan(scanId: string): Promise<ScanRecord | null>;
   getStats(now: Date, listLimit: number): Promise<StatsSnapshot>;
   getRegistryContext(url: string): Promise<RegistryContext>;

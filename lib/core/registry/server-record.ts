@@ -73,3 +73,12 @@ export interface ScanRecord {
 export function isListed(server: ServerRecord): server is ListedServerRecord {
   return server.listed && server.url !== null && server.trustScore !== null && server.grade !== null;
 }
+
+/**
+ * What a scan history line needs: a profile shows 20 of them, so they are
+ * read without the scan's evidence (findings, discovery, network).
+ */
+export type ScanSummary = Pick<
+  ScanRecord,
+  "id" | "scannedAt" | "status" | "trigger" | "trustScore" | "grade" | "toolCount" | "resourceCount" | "toolsHash" | "changes"
+>;

@@ -1,5 +1,5 @@
 import type { ScanHistoryEntry, ServerDetail, ServerSummary } from "@/lib/schemas/server";
-import type { ListedServerRecord, ScanRecord } from "./server-record";
+import type { ListedServerRecord, ScanSummary } from "./server-record";
 
 /**
  * Projections of stored records to the public shapes (spec 2.1, 2.2, D4).
@@ -20,7 +20,7 @@ export function toServerSummary(server: ListedServerRecord): ServerSummary {
   };
 }
 
-export function toScanHistoryEntry(scan: ScanRecord): ScanHistoryEntry {
+export function toScanHistoryEntry(scan: ScanSummary): ScanHistoryEntry {
   return {
     scanId: scan.id,
     scannedAt: scan.scannedAt.toISOString(),
@@ -34,7 +34,7 @@ export function toScanHistoryEntry(scan: ScanRecord): ScanHistoryEntry {
   };
 }
 
-export function toServerDetail(server: ListedServerRecord, history: ScanRecord[]): ServerDetail {
+export function toServerDetail(server: ListedServerRecord, history: ScanSummary[]): ServerDetail {
   return {
     ...toServerSummary(server),
     findingsSummary: server.findingsSummary ?? "",
