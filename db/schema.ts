@@ -16,6 +16,30 @@ import {
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
+ * Each searchable field, cut to 500 characters so that no lexeme can pass
+ * tsvector's 2,047-byte limit (a longer word would make the row's insert
+ * fail), lower-cased, with Unicode spaces (those JavaScript's \s matches
+ * beyond ASCII) turned into plain spaces.
+ */
+const LEXEME_SOURCE = sql.raw(
+  `regexp_replace(lower(left(coalesce(name, ''), 500) || ' ' || left(coalesce(url, ''), 500) || ' ' || left(publisher_name, 500) || ' ' || left(coalesce(package_name, ''), 500)), '[\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]', ' ', 'g')`,
+);
+
+/**
+ * The lexemes search looks words up by: every run of letters and digits
+ * ("publisher", "42") and every run joined by hyphens or underscores
+ * ("publisher-42", "weather_api"), so a typed name with a hyphen is one
+ * exact index lookup rather than a phrase of frequent parts. Separators are
+ * whitespace and ASCII non-alphanumerics (other non-ASCII characters count
+ * as letters), so the split does not depend on the database's locale;
+ * lib/data/search-lexemes.ts splits the user's query the same way.
+ */
+const SEARCH_LEXEMES_SQL = sql`array_to_tsvector(array_remove(
+  regexp_split_to_array(${LEXEME_SOURCE}, '[^0-9a-z\\u0080-\\U0010ffff]+') ||
+  regexp_split_to_array(${LEXEME_SOURCE}, '^[_-]+|[_-]*[^0-9a-z_\\u0080-\\U0010ffff-]+[_-]*|[_-]+$'),
+  ''))`;
+
+/**
  * A server of the registry. Keyed by its normalized URL (D13) when it has a
  * remote; package-only entries from the official registry have none and are
  * keyed by their registry name. The latest scan's verdict is denormalized
@@ -58,23 +82,21 @@ export const servers = pgTable(
       .generatedAlwaysAs(
         sql`lower(coalesce(name, '') || ' ' || coalesce(url, '') || ' ' || coalesce(publisher_name, '') || ' ' || coalesce(package_name, ''))`,
       ),
-    // Words and word prefixes of the same fields: the first, index-cheap pass of search. (A generated
-    // column cannot read another one, so the expression repeats search_text's.)
-    searchVector: tsvector("search_vector")
-      .notNull()
-      .generatedAlwaysAs(
-        sql`to_tsvector('simple', lower(coalesce(name, '') || ' ' || coalesce(url, '') || ' ' || coalesce(publisher_name, '') || ' ' || coalesce(package_name, '')))`,
-      ),
+    // The words of the same fields as lexemes, for the first, index-cheap pass of search (see
+    // SEARCH_LEXEMES_SQL). A generated column cannot read another one, so the fields are named again.
+    searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(SEARCH_LEXEMES_SQL),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("servers_url_key").on(t.url),
-    index("servers_search_words").using("gin", t.searchVector).where(sql`listed`),
+    // fastupdate off: a search never scans an unmerged pending list, whatever the last vacuum;
+    // writes (scans, imports) are rare next to reads.
+    index("servers_search_words").using("gin", t.searchVector).with({ fastupdate: false }).where(sql`listed`),
     uniqueIndex("servers_registry_name_key").on(t.registryName),
-    index("servers_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")).where(sql`listed`),
+    index("servers_search_trgm").using("gin", t.searchText.op("gin_trgm_ops")).with({ fastupdate: false }).where(sql`listed`),
     // Typo-tolerant fallback matches names only: short strings keep word_similarity cheap.
-    index("servers_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`).where(sql`listed`),
+    index("servers_name_trgm").using("gin", sql`lower(${t.name}) gin_trgm_ops`).with({ fastupdate: false }).where(sql`listed`),
     index("servers_score_idx").on(t.trustScore.desc().nullsFirst(), t.id).where(sql`listed`),
     index("servers_recent_idx").on(t.lastScannedAt.desc().nullsFirst(), t.id).where(sql`listed`),
     index("servers_name_idx").on(t.name, t.id).where(sql`listed`),

@@ -3,6 +3,8 @@ import { renderBadge, type BadgeContent } from "./render-badge";
 
 export interface RenderedBadge {
   svg: string;
+  /** The SVG as UTF-8, encoded once: a hit writes these bytes as they are. */
+  body: Uint8Array;
   etag: string;
 }
 
@@ -27,6 +29,7 @@ export function createBadgeCache(render: (content: BadgeContent) => Promise<stri
       }
       const rendered = render(content).then((svg) => ({
         svg,
+        body: new TextEncoder().encode(svg),
         etag: `"${createHash("sha256").update(key).digest("base64url").slice(0, 22)}"`,
       }));
       rendered.catch(() => entries.delete(key));

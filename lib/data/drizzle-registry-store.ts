@@ -14,7 +14,8 @@ import type {
 import { UNKNOWN_SERVER_CONTEXT, type RegistryContext, type ScanOutcome } from "@/lib/core/scanning/scan-outcome";
 import { shouldFlagScan } from "@/lib/core/registry/flag-scan";
 import { importRuns } from "@/db/schema";
-import { toListedServerRecord, toScanRecord, toScanSummary, toServerRecord } from "./row-mappers";
+import { searchTsquery } from "./search-lexemes";
+import { serverRecordColumns, type ServerRecordRow, toListedServerRecord, toScanRecord, toScanSummary, toServerRecord } from "./row-mappers";
 
 const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** Totals are counted up to this many matches, so a popular word costs the same at any registry size. */
@@ -26,25 +27,6 @@ function searchTokens(q: string): string[] {
   return q.split(/\s+/).filter(Boolean).slice(0, 5);
 }
 
-/**
- * The query's words as a tsquery ('acme' & 'weath':*). Only letters, digits
- * and the punctuation of names, hosts and packages survive, and each word is
- * quoted, so no input can change the query's structure. Only the last word,
- * when it is a plain word, matches as a prefix (the one still being typed):
- * a prefix is a partial match in the GIN index, which gathers every row of
- * every word it covers, while exact words let the index skip ahead through
- * frequent entries and cost what the rarest word costs.
- */
-function wordPrefixQuery(q: string): string | null {
-  const words = searchTokens(q)
-    .map((token) => token.replace(/[^\p{L}\p{N}@._/:-]/gu, ""))
-    .filter((token) => /[\p{L}\p{N}]/u.test(token));
-  if (words.length === 0) return null;
-  return words
-    .map((word, i) => (i === words.length - 1 && /^[\p{L}\p{N}]{2,}$/u.test(word) ? `'${word}':*` : `'${word}'`))
-    .join(" & ");
-}
-
 /** Escapes LIKE wildcards so a user's `%` or `_` is matched literally. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -54,39 +36,64 @@ function likePattern(text: string): string {
   return `%${escapeLike(text)}%`;
 }
 
+/** What a search statement's SQL depends on; everything else is a placeholder value. */
+interface SearchShape {
+  match: "all" | "words" | "substring" | "fuzzy";
+  /** Words of a substring pass (one ILIKE each). */
+  tokens: number;
+  sort: SearchQuery["sort"];
+  grade: boolean;
+  certified: "any" | "tier" | null;
+}
+
+interface PreparedSearch {
+  execute(values: Record<string, unknown>): Promise<unknown>;
+}
+
 /** The drizzle implementation of the registry's storage port. */
 export function createDrizzleRegistryStore(db: Database): RegistryStore {
+  /**
+   * Search statements are prepared once per shape (which pass, how many
+   * words, which sort and filters) with the values as placeholders: a hot
+   * search then neither rebuilds its SQL here nor has PostgreSQL parse it
+   * again on that connection.
+   */
+  const preparedSearches = new Map<string, { page: PreparedSearch; count: PreparedSearch }>();
+
   /** Filters every search applies: listed, grade, certification. */
-  function filterConditions(query: SearchQuery): SQL[] {
+  function filterConditions(shape: SearchShape): SQL[] {
     const parts: SQL[] = [sql`${servers.listed}`];
-    if (query.grade) parts.push(eq(servers.grade, query.grade));
-    if (query.certified === "true") parts.push(ne(servers.certificationStatus, "none"));
-    else if (query.certified) parts.push(eq(servers.certificationStatus, query.certified));
+    if (shape.grade) parts.push(eq(servers.grade, sql.placeholder("grade")));
+    if (shape.certified === "any") parts.push(ne(servers.certificationStatus, "none"));
+    else if (shape.certified === "tier") parts.push(eq(servers.certificationStatus, sql.placeholder("certified")));
     return parts;
   }
 
   /**
-   * Every word of the query starts a word of name, URL, publisher or package
-   * (tsvector GIN): the cheap first pass, whose cost follows the rarest word
-   * rather than the registry's size.
+   * The pass's match condition:
+   * - words: every word of the query is a word of name, URL, publisher or
+   *   package (the last one may be a prefix), looked up in the tsvector GIN;
+   *   the cheap first pass, whose cost follows the rarest word rather than
+   *   the registry's size;
+   * - substring: every word occurs anywhere in those fields (trigram GIN on search_text);
+   * - fuzzy: typo tolerance, the query is similar to a word run of the name
+   *   (`<%`, trigram GIN on lower(name)).
    */
-  function wordPrefixCondition(q: string): SQL | null {
-    const tsquery = wordPrefixQuery(q);
-    return tsquery ? sql`${servers.searchVector} @@ to_tsquery('simple', ${tsquery})` : null;
+  function matchConditions(shape: SearchShape): SQL[] {
+    switch (shape.match) {
+      case "all":
+        return [];
+      case "words":
+        return [sql`${servers.searchVector} @@ ${sql.placeholder("tsquery")}::tsquery`];
+      case "substring":
+        return Array.from({ length: shape.tokens }, (_, i) => sql`${servers.searchText} ilike ${sql.placeholder(`like${i}`)}`);
+      case "fuzzy":
+        return [sql`${sql.placeholder("q")} <% lower(${servers.name})`];
+    }
   }
 
-  /** Every word of the query occurs anywhere in name, URL, publisher or package (trigram GIN on search_text). */
-  function substringConditions(q: string): SQL[] {
-    return searchTokens(q).map((token) => sql`${servers.searchText} ilike ${likePattern(token)}`);
-  }
-
-  /** Typo tolerance: the query is similar to a word run of the name (`<%`, trigram GIN on lower(name)). */
-  function fuzzyCondition(q: string): SQL {
-    return sql`${q} <% lower(${servers.name})`;
-  }
-
-  function searchOrder(query: SearchQuery, q: string | null, fuzzy: boolean): SQL[] {
-    switch (query.sort) {
+  function searchOrder(shape: SearchShape): SQL[] {
+    switch (shape.sort) {
       case "score-high":
         return [desc(servers.trustScore), asc(servers.id)];
       case "score-low":
@@ -96,35 +103,60 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
       case "name":
         return [asc(servers.name), asc(servers.id)];
       case "relevance":
-        if (!q) return [desc(servers.trustScore), asc(servers.id)];
+        if (shape.match === "all") return [desc(servers.trustScore), asc(servers.id)];
         // Match quality first (exact name, name prefix, name contains, elsewhere), then trust score (D7).
         return [
-          ...(fuzzy ? [sql`word_similarity(${q}, lower(${servers.name})) desc`] : []),
-          sql`(lower(${servers.name}) = ${q}) desc`,
-          sql`(lower(${servers.name}) like ${`${escapeLike(q)}%`}) desc`,
-          sql`(lower(${servers.name}) like ${likePattern(q)}) desc`,
+          ...(shape.match === "fuzzy" ? [sql`word_similarity(${sql.placeholder("q")}, lower(${servers.name})) desc`] : []),
+          sql`(lower(${servers.name}) = ${sql.placeholder("q")}) desc`,
+          sql`(lower(${servers.name}) like ${sql.placeholder("qPrefix")}) desc`,
+          sql`(lower(${servers.name}) like ${sql.placeholder("qInside")}) desc`,
           desc(servers.trustScore),
           asc(servers.id),
         ];
     }
   }
 
-  /** One page and a total counted up to SEARCH_TOTAL_CAP, under the given match condition. */
-  async function searchPage(executor: Database, query: SearchQuery, q: string | null, match: SQL[], fuzzy: boolean) {
-    const where = and(...filterConditions(query), ...match)!;
-    const [rows, [{ total }]] = await Promise.all([
-      executor
-        .select()
-        .from(servers)
-        .where(where)
-        .orderBy(...searchOrder(query, q, fuzzy))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      executor
-        .select({ total: count() })
-        .from(executor.select({ one: sql`1` }).from(servers).where(where).limit(SEARCH_TOTAL_CAP).as("matches")),
-    ]);
-    return { total: Number(total), rows: rows.map(toListedServerRecord) };
+  function searchStatements(executor: Database, shape: SearchShape) {
+    const where = and(...filterConditions(shape), ...matchConditions(shape))!;
+    const page = executor
+      .select(serverRecordColumns)
+      .from(servers)
+      .where(where)
+      .orderBy(...searchOrder(shape))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"));
+    const total = executor
+      .select({ total: count() })
+      .from(executor.select({ one: sql`1` }).from(servers).where(where).limit(SEARCH_TOTAL_CAP).as("matches"));
+    return { page, count: total };
+  }
+
+  function preparedSearch(shape: SearchShape) {
+    const key = `${shape.match}|${shape.tokens}|${shape.sort}|${shape.grade}|${shape.certified}`;
+    let statements = preparedSearches.get(key);
+    if (!statements) {
+      const { page, count: total } = searchStatements(db, shape);
+      const name = `search_${preparedSearches.size}`;
+      statements = { page: page.prepare(`${name}_page`), count: total.prepare(`${name}_count`) };
+      preparedSearches.set(key, statements);
+    }
+    return statements;
+  }
+
+  /**
+   * One page and a total counted up to SEARCH_TOTAL_CAP, for one pass. A page
+   * that is not full and not past the end already tells the total, so the
+   * count query runs only when it would say more (the common narrow query
+   * then costs one statement). `inTransaction` runs unprepared statements on
+   * that transaction instead.
+   */
+  async function searchPage(query: SearchQuery, shape: SearchShape, values: Record<string, unknown>, inTransaction?: Database) {
+    const statements = inTransaction ? searchStatements(inTransaction, shape) : preparedSearch(shape);
+    const offset = (query.page - 1) * query.limit;
+    const rows = ((await statements.page.execute({ ...values, limit: query.limit, offset })) as ServerRecordRow[]).map(toListedServerRecord);
+    if (rows.length < query.limit && (rows.length > 0 || offset === 0)) return { total: offset + rows.length, rows };
+    const [{ total }] = (await statements.count.execute(values)) as { total: number }[];
+    return { total: Number(total), rows };
   }
 
   async function previousCompletedScan(serverId: string) {
@@ -140,32 +172,43 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
   return {
     async searchServers(query) {
       const q = query.q?.trim().toLowerCase() || null;
-      if (!q) return searchPage(db, query, null, [], false);
-      const words = wordPrefixCondition(q);
-      if (words) {
-        const byWords = await searchPage(db, query, q, [words], false);
+      const shape = (match: SearchShape["match"], tokens = 0): SearchShape => ({
+        match,
+        tokens,
+        sort: query.sort,
+        grade: query.grade !== undefined,
+        certified: query.certified === "true" ? "any" : query.certified ? "tier" : null,
+      });
+      const filters = { grade: query.grade, certified: query.certified };
+      if (!q) return searchPage(query, shape("all"), filters);
+      const relevance = { ...filters, q, qPrefix: `${escapeLike(q)}%`, qInside: likePattern(q) };
+      const tsquery = searchTsquery(q);
+      if (tsquery) {
+        const byWords = await searchPage(query, shape("words"), { ...relevance, tsquery });
         if (byWords.total > 0) return byWords;
       }
-      // No word starts with the query's words: look for them inside words (URL fragments, packages).
-      const exact = await searchPage(db, query, q, substringConditions(q), false);
+      // Not every word of the query is a word of the server's: look for them inside words (URL fragments, packages).
+      const tokens = searchTokens(q);
+      const likes = Object.fromEntries(tokens.map((token, i) => [`like${i}`, likePattern(token)]));
+      const exact = await searchPage(query, shape("substring", tokens.length), { ...relevance, ...likes });
       if (exact.total > 0 || q.length < 3) return exact;
       // Nothing contains the words as typed: try names that are similar (typos). pg_trgm's default
       // threshold (0.6) misses one-letter typos in short words ("wether"), so lower it for this
       // transaction only; the operator stays index-backed.
       return db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY_THRESHOLD)}, true)`);
-        return searchPage(tx as unknown as Database, query, q, [fuzzyCondition(q)], true);
+        return searchPage(query, shape("fuzzy"), relevance, tx as unknown as Database);
       });
     },
 
     async findServerByUrl(url) {
-      const [row] = await db.select().from(servers).where(eq(servers.url, url)).limit(1);
+      const [row] = await db.select(serverRecordColumns).from(servers).where(eq(servers.url, url)).limit(1);
       return row ? toServerRecord(row) : null;
     },
 
     async findListedServersByPackage(packageName, limit) {
       const rows = await db
-        .select()
+        .select(serverRecordColumns)
         .from(servers)
         .where(and(sql`${servers.listed}`, eq(servers.packageName, packageName)))
         .orderBy(desc(servers.trustScore), asc(servers.id))
@@ -228,15 +271,15 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
             last24h: sql<number>`count(*) filter (where ${scans.scannedAt} > ${dayAgo.toISOString()})`,
           })
           .from(scans),
-        db.select().from(servers).where(listed).orderBy(desc(servers.lastScannedAt), asc(servers.id)).limit(listLimit),
+        db.select(serverRecordColumns).from(servers).where(listed).orderBy(desc(servers.lastScannedAt), asc(servers.id)).limit(listLimit),
         db
-          .select()
+          .select(serverRecordColumns)
           .from(servers)
           .where(listed)
           .orderBy(desc(servers.trustScore), desc(servers.lastScannedAt), asc(servers.id))
           .limit(listLimit),
         db
-          .select({ server: servers })
+          .select({ server: serverRecordColumns })
           .from(servers)
           .innerJoin(scans, eq(scans.id, servers.latestScanId))
           .where(flaggedWhere)

@@ -1,11 +1,42 @@
 import type { ListedServerRecord, ScanRecord, ScanSummary, ServerRecord } from "@/lib/core/registry/server-record";
-import type { scans, servers } from "@/db/schema";
+import { servers, type scans } from "@/db/schema";
 
-type ServerRow = typeof servers.$inferSelect;
 type ScanRow = typeof scans.$inferSelect;
 
+/**
+ * The server columns a record is made of: every read selects these rather
+ * than the whole row, so the search columns (a tsvector and the text it is
+ * made from) never leave the database.
+ */
+export const serverRecordColumns = {
+  id: servers.id,
+  url: servers.url,
+  registryName: servers.registryName,
+  name: servers.name,
+  description: servers.description,
+  publisherName: servers.publisherName,
+  packageName: servers.packageName,
+  repositoryUrl: servers.repositoryUrl,
+  websiteUrl: servers.websiteUrl,
+  transportType: servers.transportType,
+  registryStatus: servers.registryStatus,
+  certificationStatus: servers.certificationStatus,
+  trustScore: servers.trustScore,
+  grade: servers.grade,
+  trustLabel: servers.trustLabel,
+  trustSummary: servers.trustSummary,
+  findingsSummary: servers.findingsSummary,
+  scanType: servers.scanType,
+  lastScannedAt: servers.lastScannedAt,
+  latestScanId: servers.latestScanId,
+  scanCount: servers.scanCount,
+  listed: servers.listed,
+};
+
+export type ServerRecordRow = { [K in keyof typeof serverRecordColumns]: (typeof servers.$inferSelect)[K] };
+
 /** The database stores enums as text; the core's types are narrower. Values are only written by this layer. */
-export function toServerRecord(row: ServerRow): ServerRecord {
+export function toServerRecord(row: ServerRecordRow): ServerRecord {
   return {
     id: row.id,
     url: row.url,
@@ -33,7 +64,7 @@ export function toServerRecord(row: ServerRow): ServerRecord {
 }
 
 /** Rows selected with `listed` in the WHERE clause always carry a verdict. */
-export function toListedServerRecord(row: ServerRow): ListedServerRecord {
+export function toListedServerRecord(row: ServerRecordRow): ListedServerRecord {
   return toServerRecord(row) as ListedServerRecord;
 }
 

@@ -34,5 +34,8 @@ export async function badgeResponse(services: Services, request: Request, rawUrl
   if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === badge.etag)) {
     return new Response(null, { status: 304, headers });
   }
-  return new Response(badge.svg, { status: 200, headers: { ...headers, "content-type": "image/svg+xml; charset=utf-8" } });
+  return new Response(badge.body as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: { ...headers, "content-type": "image/svg+xml; charset=utf-8", "content-length": String(badge.body.byteLength) },
+  });
 }

@@ -53,7 +53,7 @@ export async function measure(
 }
 
 export interface PairedMeasurement extends Measurement {
-  /** Median over rounds of this route's req/s divided by the baseline's, measured just before it. */
+  /** Median over rounds of this route's req/s divided by the mean of the baselines measured just before and after it. */
   rpsRatio: number;
   /** Median over rounds of this route's p95 divided by the baseline's. */
   p95Ratio: number;
@@ -62,29 +62,36 @@ export interface PairedMeasurement extends Measurement {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
- * Each route against the baseline measured right before it, in several
- * rounds, and the median of the per-round ratios: on a shared 2-core
- * machine the load drifts within a run, and a baseline measured once at the
- * start (on a cold server) would make every later route look better or
- * worse than it is.
+ * Each route against the baseline measured on both sides of it, in several
+ * rounds (B R B R … B), and the median of the per-round ratios, each taken
+ * against the mean of the two baselines around it. On a shared 2-core
+ * virtual machine the speed drifts within a run, often by a third within a
+ * minute: a baseline measured once at the start, or only before each
+ * sample, would make later routes look better or worse than they are.
  */
 export async function compareToBaseline(
   baseline: (i: number) => Promise<unknown>,
   routes: [name: string, operation: (i: number) => Promise<unknown>][],
   options: { rounds?: number; durationMs?: number; concurrency?: number } = {},
 ): Promise<{ baseline: Measurement; rows: PairedMeasurement[] }> {
-  const { rounds = 3, durationMs = 1500, concurrency = 8 } = options;
+  const { rounds = 5, durationMs = 1500, concurrency = 8 } = options;
   // Warm every route first: the first requests of a fresh server compile and cache.
   for (const op of [baseline, ...routes.map(([, op]) => op)]) await measure("warm-up", op, { durationMs: 800, warmupMs: 200, concurrency });
   const baselines: Measurement[] = [];
   const rows: PairedMeasurement[] = [];
+  const measureBaseline = async () => {
+    const base = await measure("baseline", baseline, { durationMs, warmupMs: 200, concurrency });
+    baselines.push(base);
+    return base;
+  };
   for (const [name, operation] of routes) {
-    const samples: { base: Measurement; route: Measurement }[] = [];
+    const samples: { base: { rps: number; p95: number }; route: Measurement }[] = [];
+    let before = await measureBaseline();
     for (let round = 0; round < rounds; round++) {
-      const base = await measure("baseline", baseline, { durationMs, warmupMs: 200, concurrency });
       const route = await measure(name, operation, { durationMs, warmupMs: 200, concurrency });
-      samples.push({ base, route });
-      baselines.push(base);
+      const after = await measureBaseline();
+      samples.push({ base: { rps: (before.rps + after.rps) / 2, p95: (before.p95 + after.p95) / 2 }, route });
+      before = after;
     }
     const pick = (f: (m: Measurement) => number) => median(samples.map((s) => f(s.route)));
     rows.push({

@@ -70,6 +70,24 @@ function httpClient(baseUrl: string) {
   };
 }
 
+/**
+ * Search paths that the read cache has never seen: every call takes the next
+ * publisher (each has ~8 servers), and once every publisher was asked, the
+ * cycle repeats with another `limit` (the same rows, another cache key).
+ * The counter is shared by every round and warm-up, so no query repeats
+ * within a run.
+ */
+function distinctSearches(size: number): () => string {
+  const publishers = Math.max(50, Math.floor(size / 8));
+  let n = 0;
+  return () => {
+    const i = n++;
+    const publisher = (i * 7) % publishers;
+    const limit = 20 + (Math.floor(i / publishers) % 30);
+    return `/api/v1/search?q=publisher-${publisher}&limit=${limit}`;
+  };
+}
+
 /** Measures the REST routes against a trivial route of the same app (the discovery document) as the baseline. */
 export async function benchRest(kind: "postgres" | "pglite", size: number, adminUrl: string): Promise<{ rows: Measurement[]; table: string }> {
   const database = await prepareDatabase(kind, size, adminUrl);
@@ -78,14 +96,14 @@ export async function benchRest(kind: "postgres" | "pglite", size: number, admin
   try {
     const publisher = `publisher-${(20 * 7919) % Math.max(50, Math.floor(size / 8))}`;
     const profileUrl = encodeURIComponent(`https://weather-20.${publisher}.example/mcp`);
-    const publishers = Math.max(50, Math.floor(size / 8));
+    const nextDistinctSearch = distinctSearches(size);
     const result = await compareToBaseline(
       () => client.get("/.well-known/agent.json"),
       [
         ["search (no q)", () => client.get("/api/v1/search")],
         ["search q (8 popular queries)", (i) => client.get(`/api/v1/search?q=${encodeURIComponent(QUERIES[i % QUERIES.length])}`)],
         // Distinct queries defeat the read cache: the database's own cost.
-        ["search q (distinct, uncached)", (i) => client.get(`/api/v1/search?q=publisher-${(i * 7) % publishers}`)],
+        ["search q (distinct, uncached)", () => client.get(nextDistinctSearch())],
         ["search grade+certified", (i) => client.get(`/api/v1/search?grade=${"ABCDF"[i % 5]}&certified=true&sort=score-high`)],
         ["search sort=name page 50", () => client.get(`/api/v1/search?sort=name&page=50`)],
         ["profile", () => client.get(`/api/v1/server/${profileUrl}`)],
@@ -109,9 +127,9 @@ export async function benchSearchScaling(adminUrl: string, large: number): Promi
     const client = httpClient(app.url);
     try {
       // Distinct queries, so the read cache never answers: the index's own scaling.
-      const publishers = Math.max(50, Math.floor(size / 8));
+      const nextDistinctSearch = distinctSearches(size);
       await measure("warm-up", () => client.get("/api/v1/search?q=weather"), { durationMs: 1000 });
-      return await measure(`search q @${size}`, (i) => client.get(`/api/v1/search?q=publisher-${(i * 7) % publishers}`));
+      return await measure(`search q @${size}`, () => client.get(nextDistinctSearch()));
     } finally {
       await client.close();
       await app.stop();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { migrateHandle } from "@/db/client";
+import { bulkLoadServers } from "@/db/bulk-load";
 import { databaseOptions } from "@/lib/services/open-services";
 import { databaseKind, openTestServices, type TestServices } from "./support/test-services";
 
@@ -39,24 +40,25 @@ describe(`migrations on ${databaseKind()}`, () => {
   it("serves search, filters and sorts from indexes (EXPLAIN over 30,000 servers)", async () => {
     const db = services.database.db;
     // A realistic spread of rows, so the planner's choices are the ones it makes at scale.
-    await db.execute(sql`
-      insert into servers (url, name, publisher_name, package_name, source, listed, trust_score, grade, certification_status, last_scanned_at)
-      select 'https://s' || i || '.example.com/mcp',
-             (array['weather','github','postgres','slack','notion','search','files','calendar'])[1 + i % 8] || '-' || md5(i::text),
-             'publisher-' || (i % 500),
-             '@scope/pkg-' || i,
-             'import', i % 10 <> 0, i % 101,
-             (array['A','B','C','D','F'])[1 + i % 5],
-             (array['none','none','none','none','none','none','none','none','standard','premium'])[1 + i % 10],
-             now() - (i || ' minutes')::interval
-      from generate_series(1, 30000) as i`);
-    await db.execute(sql`analyze servers`);
+    await bulkLoadServers(db, async () => {
+      await db.execute(sql`
+        insert into servers (url, name, publisher_name, package_name, source, listed, trust_score, grade, certification_status, last_scanned_at)
+        select 'https://s' || i || '.example.com/mcp',
+               (array['weather','github','postgres','slack','notion','search','files','calendar'])[1 + i % 8] || '-' || md5(i::text),
+               'publisher-' || (i % 500),
+               '@scope/pkg-' || i,
+               'import', i % 10 <> 0, i % 101,
+               (array['A','B','C','D','F'])[1 + i % 5],
+               (array['none','none','none','none','none','none','none','none','standard','premium'])[1 + i % 10],
+               now() - (i || ' minutes')::interval
+        from generate_series(1, 30000) as i`);
+    });
     const plan = async (query: ReturnType<typeof sql>) =>
       rowsOf(await db.execute(sql`explain ${query}`))
         .map((r) => String(r["QUERY PLAN"]))
         .join("\n");
     expect(await plan(sql`select id from servers where listed and search_text ilike '%weather-ab%'`)).toMatch(/servers_search_trgm/);
-    expect(await plan(sql`select id from servers where listed and search_vector @@ to_tsquery('simple', 'publisher-42:* & 7:*')`)).toMatch(
+    expect(await plan(sql`select id from servers where listed and search_vector @@ 'publisher-42 & 7:*'::tsquery`)).toMatch(
       /servers_search_words/,
     );
     expect(await plan(sql`select id from servers where listed and 'wether' <% lower(name)`)).toMatch(/servers_name_trgm/);
@@ -71,5 +73,19 @@ describe(`migrations on ${databaseKind()}`, () => {
         sql`select id from servers where listed and certification_status <> 'none' order by trust_score desc, id limit 20`,
       ),
     ).toMatch(/servers_cert_score_idx/);
+  });
+
+  it("keeps search's GIN indexes without a pending list (fastupdate off), also after a bulk load", async () => {
+    const options = rowsOf(
+      await services.database.db.execute(
+        sql`select relname, array_to_string(reloptions, ',') as options from pg_class where relname in ('servers_search_words', 'servers_search_trgm', 'servers_name_trgm') order by relname`,
+      ),
+    );
+    // CREATE INDEX keeps the spelling it was given ("false"), ALTER INDEX its own ("off").
+    expect(options.map((r) => [r.relname, String(r.options).replace("=false", "=off")])).toEqual([
+      ["servers_name_trgm", "fastupdate=off"],
+      ["servers_search_trgm", "fastupdate=off"],
+      ["servers_search_words", "fastupdate=off"],
+    ]);
   });
 });

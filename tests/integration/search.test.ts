@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { searchTsquery } from "@/lib/data/search-lexemes";
+import type { SearchQuery } from "@/lib/core/registry/registry-store";
+import { buildScanOutcome } from "../support/scan-outcome-builder";
+import { databaseKind, openTestServices, type TestServices } from "./support/test-services";
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []);
+}
+
+const meta = { trigger: "api" as const, fallbackName: "fixture", fallbackPublisher: "search-test" };
+
+/**
+ * Names of the kinds registries hold, with separators, scripts and marks the
+ * tokenizer has to agree on with the database. Written as a list of shapes,
+ * not from the tokenizer's code.
+ */
+const ODD_NAMES = [
+  "Ünïcode Wéather—API",
+  "foo__bar baz_",
+  "日本語 ツール server",
+  "emoji 🎉 tools🎉",
+  "@scope/pkg-name",
+  "\u202Eevil\u202C mark",
+  "a.b.c d/e/f",
+  "x--y -lead trail-",
+  "CamelCaseName",
+  "v2.1.0-beta.3",
+  "ip 127.0.0.1:8080",
+  "tab\tand\u00A0nbsp",
+  "ZERO\u200Bwidth",
+  "quotes 'single' \"double\" back\\slash",
+  "percent% under_score%",
+  "مرحبا-server",
+];
+
+describe(`search on ${databaseKind()}`, () => {
+  let services: TestServices;
+  const search = (query: Partial<SearchQuery>) =>
+    services.store.searchServers({ sort: "relevance", page: 1, limit: 20, ...query } as SearchQuery);
+
+  beforeAll(async () => {
+    services = await openTestServices();
+    for (const [i, name] of ODD_NAMES.entries()) {
+      await services.store.recordScan(buildScanOutcome({ url: `https://odd-${i}.example/mcp`, score: 70, serverName: name }), meta);
+    }
+    const db = services.database.db;
+    // 30 servers of publisher-42, one of publisher-420, and server number 42 of another publisher.
+    await db.execute(sql`
+      insert into servers (url, name, publisher_name, source, listed, trust_score, grade, certification_status)
+      select 'https://tool-' || i || '.publisher-42.example/mcp', 'Tool ' || i, 'publisher-42', 'import', true, 50 + i, 'C', 'none'
+      from generate_series(1, 30) as i`);
+    await db.execute(sql`
+      insert into servers (url, name, publisher_name, source, listed, trust_score, grade, certification_status) values
+        ('https://other.publisher-420.example/mcp', 'Other', 'publisher-420', 'import', true, 60, 'C', 'none'),
+        ('https://tool-42.publisher-7.example/mcp', 'Tool 42', 'publisher-7', 'import', true, 60, 'C', 'none')`);
+  });
+  afterAll(async () => services?.close());
+
+  it("splits a query into the lexemes the database stored for the same text", async () => {
+    for (const [i, name] of ODD_NAMES.entries()) {
+      const tsquery = searchTsquery(name);
+      expect(tsquery, name).not.toBeNull();
+      const [row] = rowsOf(
+        await services.database.db.execute(
+          sql`select search_vector @@ ${tsquery}::tsquery as hit from servers where url = ${`https://odd-${i}.example/mcp`}`,
+        ),
+      );
+      expect(row?.hit, `${JSON.stringify(name)} → ${tsquery}`).toBe(true);
+      // Every word alone finds the server too, through the whole search.
+      for (const word of name.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w))) {
+        const { rows } = await search({ q: word });
+        expect(rows.map((r) => r.url), `${JSON.stringify(name)}: ${JSON.stringify(word)}`).toContain(`https://odd-${i}.example/mcp`);
+      }
+    }
+  });
+
+  it("looks a hyphenated name up as one word: publisher-42 is not publisher-420 nor anything with 42", async () => {
+    const { rows, total } = await search({ q: "publisher-42", limit: 50 });
+    expect(total).toBe(30);
+    expect(rows.every((r) => r.publisherName === "publisher-42")).toBe(true);
+  });
+
+  it("counts totals whether or not the page is full", async () => {
+    expect(await search({ q: "publisher-42", limit: 20, page: 1 })).toMatchObject({ total: 30 });
+    const second = await search({ q: "publisher-42", limit: 20, page: 2 });
+    expect(second.total).toBe(30);
+    expect(second.rows).toHaveLength(10);
+    const past = await search({ q: "publisher-42", limit: 20, page: 3 });
+    expect(past).toMatchObject({ total: 30, rows: [] });
+    expect(await search({ q: "publisher-42", limit: 10, page: 3 })).toMatchObject({ total: 30 });
+    expect(await search({ q: "no-such-word-anywhere" })).toMatchObject({ total: 0, rows: [] });
+  });
+
+  it("still finds a part of a hyphenated word, through the substring pass", async () => {
+    const { rows } = await search({ q: "lisher-42" });
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.url.includes("lisher-42"))).toBe(true);
+  });
+
+  it("stores a server whose name is one word longer than a tsvector lexeme may be", async () => {
+    const longName = "a".repeat(3000);
+    await services.store.recordScan(buildScanOutcome({ url: "https://long.example/mcp", score: 70, serverName: longName }), meta);
+    const stored = await services.store.findServerByUrl("https://long.example/mcp");
+    expect(stored?.name).toBe(longName);
+    expect((await search({ q: "long.example" })).rows.map((r) => r.url)).toContain("https://long.example/mcp");
+  });
+});
