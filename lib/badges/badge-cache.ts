@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { renderBadge, type BadgeContent } from "./render-badge";
 
 export interface RenderedBadge {
-  svg: string;
   /** The SVG as UTF-8, encoded once: a hit writes these bytes as they are. */
   body: Uint8Array;
   etag: string;
@@ -28,7 +27,6 @@ export function createBadgeCache(render: (content: BadgeContent) => Promise<stri
         return hit;
       }
       const rendered = render(content).then((svg) => ({
-        svg,
         body: new TextEncoder().encode(svg),
         etag: `"${createHash("sha256").update(key).digest("base64url").slice(0, 22)}"`,
       }));

@@ -7,7 +7,7 @@ import { startAppProcess, type AppProcess } from "@/scripts/lib/app-process";
 import type { FixtureHandle } from "../fixtures/harness/http-fixture";
 import { startStreamableHttpFixture } from "../fixtures/harness/mcp-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../fixtures/servers/benign/benign-servers";
-import { MALICIOUS_DEVELOPMENT_SERVERS } from "../fixtures/servers/malicious/malicious-servers";
+import { F_GRADE_POISONED_SERVER } from "../fixtures/servers/malicious/malicious-servers";
 import { axeViolations, isSerious } from "./support/axe";
 import { launchBrowser, watchPage, type PageWatch } from "./support/browser";
 import { HOSTILE_NAME, hostileServer } from "./support/hostile-server";
@@ -29,7 +29,7 @@ const DESKTOP = { width: 1280, height: 900 };
 const benignA = BENIGN_DEVELOPMENT_SERVERS[0];
 const benignB = BENIGN_DEVELOPMENT_SERVERS[1];
 const benignC = BENIGN_DEVELOPMENT_SERVERS[2];
-const poisoned = MALICIOUS_DEVELOPMENT_SERVERS.find((s) => s.expected.maxGrade === "F") ?? MALICIOUS_DEVELOPMENT_SERVERS[0];
+const poisoned = F_GRADE_POISONED_SERVER;
 
 
 const encode = (url: string) => encodeURIComponent(url);

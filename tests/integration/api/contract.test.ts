@@ -267,6 +267,7 @@ describe(`REST contract on ${databaseKind()}`, () => {
       expect(response.headers.get("etag")).toMatch(/^".+"$/);
       expect(response.headers.get("cache-control")).toMatch(/max-age=\d+/);
       const svg = await response.text();
+      expect(response.headers.get("content-length")).toBe(String(Buffer.byteLength(svg)));
       expect(XMLValidator.validate(svg)).toBe(true);
       expect(svg).toMatch(/^<svg[^>]+width="\d+"[^>]+height="20"/);
       expect(svg).toContain("MCP trust: A 92 · premium");

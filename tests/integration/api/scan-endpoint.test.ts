@@ -7,7 +7,7 @@ import * as serverRoute from "@/app/api/v1/server/[...url]/route";
 import { startStreamableHttpFixture } from "../../fixtures/harness/mcp-fixture";
 import type { FixtureHandle } from "../../fixtures/harness/http-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../../fixtures/servers/benign/benign-servers";
-import { MALICIOUS_DEVELOPMENT_SERVERS } from "../../fixtures/servers/malicious/malicious-servers";
+import { F_GRADE_POISONED_SERVER } from "../../fixtures/servers/malicious/malicious-servers";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
 import { callRoute, encodeServerUrl } from "./call-route";
 
@@ -32,7 +32,7 @@ describe(`POST /api/v1/scan on ${databaseKind()}`, () => {
     services = await openTestServices({}, { scan: { allowPrivateTargets: false, allowedRanges: ["127.0.0.0/8"], deadlineMs: 8000 } });
     provideAppServices(services);
     const benign = BENIGN_DEVELOPMENT_SERVERS[0];
-    const poisoned = MALICIOUS_DEVELOPMENT_SERVERS.find((s) => s.expected.maxGrade === "F") ?? MALICIOUS_DEVELOPMENT_SERVERS[0];
+    const poisoned = F_GRADE_POISONED_SERVER;
     const a = await startStreamableHttpFixture(() => benign.createServer());
     const b = await startStreamableHttpFixture(() => poisoned.createServer());
     fixtures.push(a, b);

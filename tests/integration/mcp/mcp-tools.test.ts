@@ -14,7 +14,7 @@ import * as statsRoute from "@/app/api/v1/stats/route";
 import { startStreamableHttpFixture } from "../../fixtures/harness/mcp-fixture";
 import type { FixtureHandle } from "../../fixtures/harness/http-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../../fixtures/servers/benign/benign-servers";
-import { MALICIOUS_DEVELOPMENT_SERVERS } from "../../fixtures/servers/malicious/malicious-servers";
+import { F_GRADE_POISONED_SERVER } from "../../fixtures/servers/malicious/malicious-servers";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { callRoute } from "../api/call-route";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
@@ -98,7 +98,7 @@ describe(`MCP tools in-process on ${databaseKind()}`, () => {
       parseCertificationRequest({ server_url: SEEDED[0].url, tier: "standard", contact_email: CONTACT_EMAIL }),
     );
     const benign = BENIGN_DEVELOPMENT_SERVERS[0];
-    const poisoned = MALICIOUS_DEVELOPMENT_SERVERS.find((s) => s.expected.maxGrade === "F") ?? MALICIOUS_DEVELOPMENT_SERVERS[0];
+    const poisoned = F_GRADE_POISONED_SERVER;
     const a = await startStreamableHttpFixture(() => benign.createServer());
     const b = await startStreamableHttpFixture(() => poisoned.createServer());
     fixtures.push(a, b);

@@ -4,7 +4,7 @@ import { detectCodeTransparency, detectPublisherReputation } from "@/lib/core/sc
 import { registrableDomain } from "@/lib/core/scanning/rules/registrable-domain";
 import { detectTransportProblems } from "@/lib/core/scanning/rules/transport-rules";
 import { analyzeField } from "@/lib/core/scanning/rules/analyzed-field";
-import type { NetworkEvidence, RegistryContext, TlsEvidence } from "@/lib/core/scanning/scan-outcome";
+import { UNKNOWN_SERVER_CONTEXT, type NetworkEvidence, type RegistryContext, type TlsEvidence } from "@/lib/core/scanning/scan-outcome";
 
 const goodTls: TlsEvidence = {
   protocol: "TLSv1.3",
@@ -75,17 +75,7 @@ describe("network rules", () => {
 });
 
 describe("provenance rules", () => {
-  const ctx = (over: Partial<RegistryContext>): RegistryContext => ({
-    name: "x",
-    publisherName: "Acme",
-    repositoryUrl: null,
-    packageName: null,
-    certificationStatus: "none",
-    publisherServerCount: 0,
-    publisherAverageScore: null,
-    previousToolHashes: null,
-    ...over,
-  });
+  const ctx = (over: Partial<RegistryContext>): RegistryContext => ({ ...UNKNOWN_SERVER_CONTEXT, name: "x", publisherName: "Acme", ...over });
 
   it("says a declared repository was not audited", () => {
     const hits = detectCodeTransparency(ctx({ repositoryUrl: "https://github.com/acme/x" }));
