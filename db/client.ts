@@ -16,6 +16,13 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database on connections whose prepared statements always run
+   * their generic plan (PostgreSQL's plan_cache_mode = force_generic_plan):
+   * no planning per execution. Only for statements whose best plan is the
+   * same whatever their values; on PGlite it is `db`.
+   */
+  genericPlans: Database;
   kind: "pglite" | "postgres";
   close(): Promise<void>;
 }
@@ -36,19 +43,30 @@ const MIGRATION_LOCK_KEY = 723_451_001;
 /** Opens a database from settings; the caller owns the handle and closes it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const client = postgres(options.databaseUrl, {
-      max: options.maxConnections ?? 10,
+    const max = options.maxConnections ?? 10;
+    const client = postgres(options.databaseUrl, { max, onnotice: () => {}, connection: { application_name: "mcp-trust-registry" } });
+    // Connections open on first use, so this pool costs nothing until a statement needs it.
+    const genericPlanClient = postgres(options.databaseUrl, {
+      max: Math.max(1, Math.ceil(max / 2)),
       onnotice: () => {},
-      connection: { application_name: "mcp-trust-registry" },
+      connection: { application_name: "mcp-trust-registry", plan_cache_mode: "force_generic_plan" },
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    const genericPlans = drizzlePostgres(genericPlanClient, { schema }) as unknown as Database;
+    return {
+      db,
+      genericPlans,
+      kind: "postgres",
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), genericPlanClient.end({ timeout: 5 })]);
+      },
+    };
   }
   const dataDir = options.pgliteDir;
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, genericPlans: db, kind: "pglite", close: () => client.close() };
 }
 
 /**

@@ -15,7 +15,16 @@ import { UNKNOWN_SERVER_CONTEXT, type RegistryContext, type ScanOutcome } from "
 import { shouldFlagScan } from "@/lib/core/registry/flag-scan";
 import { importRuns } from "@/db/schema";
 import { searchTsquery } from "./search-lexemes";
-import { serverRecordColumns, type ServerRecordRow, toListedServerRecord, toScanRecord, toScanSummary, toServerRecord } from "./row-mappers";
+import {
+  serverRecordColumns,
+  serverSummaryColumns,
+  type ServerSummaryRow,
+  toListedServerRecord,
+  toScanRecord,
+  toScanSummary,
+  toServerRecord,
+  toServerSummaryRecord,
+} from "./row-mappers";
 
 const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** Totals are counted up to this many matches, so a popular word costs the same at any registry size. */
@@ -50,8 +59,12 @@ interface PreparedSearch {
   execute(values: Record<string, unknown>): Promise<unknown>;
 }
 
-/** The drizzle implementation of the registry's storage port. */
-export function createDrizzleRegistryStore(db: Database): RegistryStore {
+/**
+ * The drizzle implementation of the registry's storage port. `genericPlans`
+ * is the database on connections that keep one plan per prepared statement
+ * (DatabaseHandle.genericPlans); by default the same as `db`.
+ */
+export function createDrizzleRegistryStore(db: Database, genericPlans: Database = db): RegistryStore {
   /**
    * Search statements are prepared once per shape (which pass, how many
    * words, which sort and filters) with the values as placeholders: a hot
@@ -116,10 +129,19 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
     }
   }
 
-  function searchStatements(executor: Database, shape: SearchShape) {
+  /**
+   * A search's page and count statements. The page of an unfiltered word
+   * search in relevance order may run on `pageExecutor` with a fixed
+   * (generic) plan: its plan is the same for every query (the words' GIN
+   * index, then a sort, since no index gives that order). Filters or
+   * another order make the best plan depend on the values (a common word
+   * sorted by score is best read down the score index), so those, and the
+   * count, are planned for their values.
+   */
+  function searchStatements(executor: Database, shape: SearchShape, pageExecutor: Database = executor) {
     const where = and(...filterConditions(shape), ...matchConditions(shape))!;
-    const page = executor
-      .select(serverRecordColumns)
+    const page = pageExecutor
+      .select(serverSummaryColumns)
       .from(servers)
       .where(where)
       .orderBy(...searchOrder(shape))
@@ -131,11 +153,15 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
     return { page, count: total };
   }
 
+  function hasValueIndependentPlan(shape: SearchShape): boolean {
+    return shape.match === "words" && shape.sort === "relevance" && !shape.grade && shape.certified === null;
+  }
+
   function preparedSearch(shape: SearchShape) {
     const key = `${shape.match}|${shape.tokens}|${shape.sort}|${shape.grade}|${shape.certified}`;
     let statements = preparedSearches.get(key);
     if (!statements) {
-      const { page, count: total } = searchStatements(db, shape);
+      const { page, count: total } = searchStatements(db, shape, hasValueIndependentPlan(shape) ? genericPlans : db);
       const name = `search_${preparedSearches.size}`;
       statements = { page: page.prepare(`${name}_page`), count: total.prepare(`${name}_count`) };
       preparedSearches.set(key, statements);
@@ -153,7 +179,7 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
   async function searchPage(query: SearchQuery, shape: SearchShape, values: Record<string, unknown>, inTransaction?: Database) {
     const statements = inTransaction ? searchStatements(inTransaction, shape) : preparedSearch(shape);
     const offset = (query.page - 1) * query.limit;
-    const rows = ((await statements.page.execute({ ...values, limit: query.limit, offset })) as ServerRecordRow[]).map(toListedServerRecord);
+    const rows = ((await statements.page.execute({ ...values, limit: query.limit, offset })) as ServerSummaryRow[]).map(toServerSummaryRecord);
     if (rows.length < query.limit && (rows.length > 0 || offset === 0)) return { total: offset + rows.length, rows };
     const [{ total }] = (await statements.count.execute(values)) as { total: number }[];
     return { total: Number(total), rows };
@@ -271,15 +297,15 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
             last24h: sql<number>`count(*) filter (where ${scans.scannedAt} > ${dayAgo.toISOString()})`,
           })
           .from(scans),
-        db.select(serverRecordColumns).from(servers).where(listed).orderBy(desc(servers.lastScannedAt), asc(servers.id)).limit(listLimit),
+        db.select(serverSummaryColumns).from(servers).where(listed).orderBy(desc(servers.lastScannedAt), asc(servers.id)).limit(listLimit),
         db
-          .select(serverRecordColumns)
+          .select(serverSummaryColumns)
           .from(servers)
           .where(listed)
           .orderBy(desc(servers.trustScore), desc(servers.lastScannedAt), asc(servers.id))
           .limit(listLimit),
         db
-          .select({ server: serverRecordColumns })
+          .select({ server: serverSummaryColumns })
           .from(servers)
           .innerJoin(scans, eq(scans.id, servers.latestScanId))
           .where(flaggedWhere)
@@ -301,9 +327,9 @@ export function createDrizzleRegistryStore(db: Database): RegistryStore {
         totalScans: Number(scanTotals.total),
         scansLast24h: Number(scanTotals.last24h),
         recentlyFlaggedCount: Number(flaggedCount.n),
-        recentlyScanned: recentRows.map(toListedServerRecord),
-        highestRated: topRows.map(toListedServerRecord),
-        recentlyFlagged: flaggedRows.map((r) => toListedServerRecord(r.server)),
+        recentlyScanned: recentRows.map(toServerSummaryRecord),
+        highestRated: topRows.map(toServerSummaryRecord),
+        recentlyFlagged: flaggedRows.map((r) => toServerSummaryRecord(r.server)),
       };
       return snapshot;
     },

@@ -1,4 +1,4 @@
-import type { ListedServerRecord, ScanRecord, ScanSummary, ServerRecord } from "@/lib/core/registry/server-record";
+import type { ListedServerRecord, ScanRecord, ScanSummary, ServerRecord, ServerSummaryRecord } from "@/lib/core/registry/server-record";
 import { servers, type scans } from "@/db/schema";
 
 type ScanRow = typeof scans.$inferSelect;
@@ -66,6 +66,40 @@ export function toServerRecord(row: ServerRecordRow): ServerRecord {
 /** Rows selected with `listed` in the WHERE clause always carry a verdict. */
 export function toListedServerRecord(row: ServerRecordRow): ListedServerRecord {
   return toServerRecord(row) as ListedServerRecord;
+}
+
+/**
+ * The columns a list of servers shows (search results, the stats lists):
+ * fewer than half of a record's, so a page of results costs the database
+ * and the driver less to encode and decode.
+ */
+export const serverSummaryColumns = {
+  url: servers.url,
+  name: servers.name,
+  publisherName: servers.publisherName,
+  trustScore: servers.trustScore,
+  grade: servers.grade,
+  trustLabel: servers.trustLabel,
+  trustSummary: servers.trustSummary,
+  certificationStatus: servers.certificationStatus,
+  lastScannedAt: servers.lastScannedAt,
+};
+
+export type ServerSummaryRow = { [K in keyof typeof serverSummaryColumns]: (typeof servers.$inferSelect)[K] };
+
+/** A summary row selected with `listed` in the WHERE clause (so it has a URL and a verdict). */
+export function toServerSummaryRecord(row: ServerSummaryRow): ServerSummaryRecord {
+  return {
+    url: row.url as string,
+    name: row.name,
+    publisherName: row.publisherName,
+    trustScore: row.trustScore as number,
+    grade: row.grade as ServerSummaryRecord["grade"],
+    trustLabel: row.trustLabel as ServerSummaryRecord["trustLabel"],
+    trustSummary: row.trustSummary,
+    certificationStatus: row.certificationStatus as ServerSummaryRecord["certificationStatus"],
+    lastScannedAt: row.lastScannedAt as Date,
+  };
 }
 
 export function toScanRecord(row: ScanRow): ScanRecord {

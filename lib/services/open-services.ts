@@ -79,7 +79,7 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
     await database.close();
     throw error;
   }
-  const store = createCachedRegistryStore(createDrizzleRegistryStore(database.db), READ_CACHE);
+  const store = createCachedRegistryStore(createDrizzleRegistryStore(database.db, database.genericPlans), READ_CACHE);
   const apiKeys = createDrizzleApiKeyStore(database.db);
   const rateLimiter = openRateLimiter(config, overrides.rateLimiter);
   const stats = createStatsReader(store);

@@ -106,4 +106,32 @@ describe(`search on ${databaseKind()}`, () => {
     expect(stored?.name).toBe(longName);
     expect((await search({ q: "long.example" })).rows.map((r) => r.url)).toContain("https://long.example/mcp");
   });
+
+  it("orders words by match quality, then score, on the statement that keeps one plan for every query", async () => {
+    await services.database.db.execute(sql`
+      insert into servers (url, name, publisher_name, source, listed, trust_score, grade, certification_status) values
+        ('https://a.relay-test.example/mcp', 'Relay', 'p-one', 'import', true, 10, 'F', 'none'),
+        ('https://b.relay-test.example/mcp', 'Relay Hub', 'p-two', 'import', true, 50, 'D', 'none'),
+        ('https://c.relay-test.example/mcp', 'My Relay', 'p-three', 'import', true, 90, 'A', 'none'),
+        ('https://relay.d-test.example/mcp', 'Courier', 'p-four', 'import', true, 99, 'A', 'none')`);
+    // More executions than PostgreSQL's five custom plans, with other words between, before the one checked.
+    for (const q of ["tool", "other", "publisher-42", "courier", "hub", "tool", "relay"]) {
+      for (const limit of [1, 20]) {
+        const { rows } = await search({ q, limit });
+        expect(rows.length, q).toBeGreaterThan(0);
+      }
+    }
+    const { rows, total } = await search({ q: "relay", limit: 10 });
+    expect(total).toBe(4);
+    expect(rows.map((r) => r.name)).toEqual(["Relay", "Relay Hub", "My Relay", "Courier"]);
+    // The same words with a filter or another order are planned for their values, and agree.
+    expect((await search({ q: "relay", sort: "score-high" })).rows.map((r) => r.name)).toEqual(["Courier", "My Relay", "Relay Hub", "Relay"]);
+    expect((await search({ q: "relay", grade: "A" })).rows.map((r) => r.name)).toEqual(["My Relay", "Courier"]);
+  });
+
+  it.runIf(databaseKind() === "postgres")("keeps one plan per statement only on the connections meant for it", async () => {
+    const setting = async (db: typeof services.database.db) => rowsOf(await db.execute(sql`show plan_cache_mode`))[0]?.plan_cache_mode;
+    expect(await setting(services.database.genericPlans)).toBe("force_generic_plan");
+    expect(await setting(services.database.db)).toBe("auto");
+  });
 });

@@ -1,6 +1,6 @@
 import type { CertificationStatus, Grade } from "../grades";
 import type { RegistryContext, ScanOutcome } from "../scanning/scan-outcome";
-import type { ListedServerRecord, ScanRecord, ScanSummary, ScanTrigger, ServerRecord } from "./server-record";
+import type { ListedServerRecord, ScanRecord, ScanSummary, ScanTrigger, ServerRecord, ServerSummaryRecord } from "./server-record";
 
 /**
  * The port the registry's use cases need from storage. lib/data implements it
@@ -29,9 +29,9 @@ export interface StatsSnapshot {
   scansLast24h: number;
   /** Servers currently in recentlyFlagged, before the list is cut to its limit. */
   recentlyFlaggedCount: number;
-  recentlyScanned: ListedServerRecord[];
-  highestRated: ListedServerRecord[];
-  recentlyFlagged: ListedServerRecord[];
+  recentlyScanned: ServerSummaryRecord[];
+  highestRated: ServerSummaryRecord[];
+  recentlyFlagged: ServerSummaryRecord[];
 }
 
 /** A server entry as mapped from the official registry's format. */
@@ -77,7 +77,7 @@ export interface RecordScanMeta {
 }
 
 export interface RegistryStore {
-  searchServers(query: SearchQuery): Promise<{ total: number; rows: ListedServerRecord[] }>;
+  searchServers(query: SearchQuery): Promise<{ total: number; rows: ServerSummaryRecord[] }>;
   /** Any server with this normalized URL, listed or not. */
   findServerByUrl(url: string): Promise<ServerRecord | null>;
   findListedServersByPackage(packageName: string, limit: number): Promise<ListedServerRecord[]>;

@@ -38,6 +38,12 @@ export type ListedServerRecord = ServerRecord & {
   lastScannedAt: Date;
 };
 
+/** What a list of servers shows (search results, the stats lists): the fields of a ServerSummary (spec 2.1). */
+export type ServerSummaryRecord = Pick<
+  ListedServerRecord,
+  "url" | "name" | "publisherName" | "trustScore" | "grade" | "trustLabel" | "trustSummary" | "certificationStatus" | "lastScannedAt"
+>;
+
 export type ScanTrigger = "api" | "mcp" | "cli" | "rescan" | "demo" | "certify" | "site";
 
 export interface ScanRecord {

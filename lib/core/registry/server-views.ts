@@ -1,12 +1,12 @@
 import type { ScanHistoryEntry, ServerDetail, ServerSummary } from "@/lib/schemas/server";
-import type { ListedServerRecord, ScanSummary } from "./server-record";
+import type { ListedServerRecord, ScanSummary, ServerSummaryRecord } from "./server-record";
 
 /**
  * Projections of stored records to the public shapes (spec 2.1, 2.2, D4).
  * The only place that decides what a public read shows: the contact email,
  * registry internals and unlisted servers never get here.
  */
-export function toServerSummary(server: ListedServerRecord): ServerSummary {
+export function toServerSummary(server: ServerSummaryRecord): ServerSummary {
   return {
     url: server.url,
     name: server.name,
