@@ -1,3 +1,4 @@
+import { shareResult, type SharedResult } from "@/lib/core/shared-result";
 import type { RegistryStore } from "./registry-store";
 
 export interface ReadCacheOptions {
@@ -8,26 +9,32 @@ export interface ReadCacheOptions {
   now?: () => number;
 }
 
-/** A small LRU with expiry; values are promises so concurrent misses share one query. */
+/**
+ * A small LRU with expiry. Concurrent misses share one query; a settled
+ * entry keeps its value, not the promise (see SharedResult), and a failure
+ * is forgotten so the next read tries again.
+ */
 function createLru<V>(options: ReadCacheOptions) {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { at: number; value: Promise<V> }>();
+  const entries = new Map<string, { at: number; result: SharedResult<V> }>();
   return {
     get(key: string, load: () => Promise<V>): Promise<V> {
       const hit = entries.get(key);
       if (hit && now() - hit.at < options.ttlMs) {
         entries.delete(key);
         entries.set(key, hit);
-        return hit.value;
+        return hit.result.get();
       }
-      const value = load();
-      const entry = { at: now(), value };
+      const pending = load();
+      const entry = {
+        at: now(),
+        result: shareResult(pending, () => {
+          if (entries.get(key) === entry) entries.delete(key);
+        }),
+      };
       entries.set(key, entry);
-      value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
       if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
-      return value;
+      return pending;
     },
     clear(): void {
       entries.clear();

@@ -1,5 +1,6 @@
 import type { StatsResponse } from "@/lib/schemas/stats";
 import type { RegistryStore } from "./registry-store";
+import { shareResult, type SharedResult } from "@/lib/core/shared-result";
 import { toServerSummary } from "./server-views";
 
 export const STATS_LIST_LIMIT = 10;
@@ -11,18 +12,20 @@ const STATS_TTL_MS = 10_000;
  * every caller in between; a scan recorded here clears the memo.
  */
 export function createStatsReader(store: RegistryStore, now: () => Date = () => new Date()) {
-  let memo: { at: number; value: Promise<StatsResponse> } | null = null;
+  let memo: { at: number; result: SharedResult<StatsResponse> } | null = null;
   return {
     get(): Promise<StatsResponse> {
       const t = now().getTime();
       if (!memo || t - memo.at > STATS_TTL_MS) {
-        const value = computeStats(store, now());
-        memo = { at: t, value };
-        value.catch(() => {
-          if (memo?.value === value) memo = null;
-        });
+        const entry = {
+          at: t,
+          result: shareResult(computeStats(store, now()), () => {
+            if (memo === entry) memo = null;
+          }),
+        };
+        memo = entry;
       }
-      return memo.value;
+      return memo.result.get();
     },
     invalidate(): void {
       memo = null;

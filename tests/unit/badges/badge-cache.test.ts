@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createBadgeCache } from "@/lib/badges/badge-cache";
 import type { BadgeContent } from "@/lib/badges/render-badge";
+import { keepsRequestAlive } from "../../support/async-context-retention";
 
 const content: BadgeContent = { style: "flat", grade: "B", score: 84, certificationStatus: "none" };
 
@@ -39,5 +40,11 @@ describe("badge cache", () => {
     await expect(cache.get(content)).rejects.toThrow("font missing");
     await expect(cache.get(content)).resolves.toMatchObject({ etag: expect.any(String) });
     expect(calls).toBe(2);
+  });
+
+  it("keeps the rendered bytes, not the request that asked for them first", async () => {
+    const cache = createBadgeCache(async (c) => `<svg>${c.grade}</svg>`);
+    expect(await keepsRequestAlive(() => cache.get(content))).toBe(false);
+    expect(new TextDecoder().decode((await cache.get(content)).body)).toBe("<svg>B</svg>");
   });
 });
