@@ -48,12 +48,23 @@ export function hasModal(text: string): boolean {
 }
 
 /**
+ * How far back a clause is looked for. Longer than any lead of filler words
+ * or short chain ("open X and then read"), and it keeps the cost of one call
+ * independent of the sentence's length: a hostile sentence can hold
+ * thousands of matches, each asking.
+ */
+const CLAUSE_LOOKBACK = 300;
+
+/**
  * A verb at `index` is imperative when only filler precedes it in its
  * sentence or clause: "read ~/.ssh/id_rsa", "before using this tool, read ...".
  */
 export function isImperativeAt(sentence: string, index: number): boolean {
-  const before = sentence.slice(0, index);
+  const windowStart = Math.max(0, index - CLAUSE_LOOKBACK);
+  const before = sentence.slice(windowStart, index);
   const clauseStart = Math.max(before.lastIndexOf(","), before.lastIndexOf(":"), before.lastIndexOf("("), before.lastIndexOf(">"), before.lastIndexOf("]"));
+  // The clause began before the window: far more than filler precedes the verb.
+  if (clauseStart < 0 && windowStart > 0) return false;
   const clause = before.slice(clauseStart + 1).trim();
   if (IMPERATIVE_LEAD_RE.test(clause)) return true;
   // "x, then read ..." / "and then pass ..." right after a comma or colon.
@@ -66,9 +77,20 @@ export function isImperativeAt(sentence: string, index: number): boolean {
 const CHAIN_HEAD_RE =
   /^(?:(?:please|first|then|now|also|next|finally|just|simply|quietly|silently|secretly)[ ,]{1,2}){0,3}(?:read|open|load|send|copy|add|insert|write|fetch|get|take|include|pass|append|upload|call|run|execute|create|edit|modify|put|save|set|replace|go to|visit|forward|attach|grab|collect|print|list|paste|dump|extract|share|post|email|find|locate|look up|check|install|register|update|change)\b/;
 
+/**
+ * Whether a sentence carries an obligation, remembered for the last sentence
+ * asked: the rules ask once per match, and many matches in one long
+ * sentence would otherwise scan it again each time.
+ */
+let lastModalQuery: { sentence: string; modal: boolean } = { sentence: "", modal: false };
+function sentenceHasModal(sentence: string): boolean {
+  if (lastModalQuery.sentence !== sentence) lastModalQuery = { sentence, modal: MODAL_RE.test(sentence) };
+  return lastModalQuery.modal;
+}
+
 /** How directly a verb at `index` instructs the model (an obligation anywhere in its sentence counts). */
 export function directnessAt(sentence: string, index: number): Directness {
-  if (MODAL_RE.test(sentence)) return "modal";
+  if (sentenceHasModal(sentence)) return "modal";
   if (isImperativeAt(sentence, index)) return "imperative";
   return "none";
 }

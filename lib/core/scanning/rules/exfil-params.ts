@@ -58,6 +58,8 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
   const param = (field.paramName ?? "").toLowerCase();
   const sideChannel = SIDE_CHANNEL_PARAM_RE.test(param);
   const hits: RuleHit[] = [];
+  // An obligation anywhere in the description, asked once for the field rather than per sentence.
+  let obliged: boolean | undefined;
   for (const sentence of field.sentences) {
     const request = findDataRequest(sentence.text, sideChannel);
     if (!request) continue;
@@ -69,7 +71,7 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
       severity = "info";
       why = `asks for "${request.text}", which fits the tool's stated purpose`;
     } else {
-      const obliged = hasModal(field.norm.lower) || /\b(?:required|mandatory)\b/.test(field.norm.lower);
+      obliged ??= hasModal(field.norm.lower) || /\b(?:required|mandatory)\b/.test(field.norm.lower);
       severity = sideChannel || obliged ? "critical" : "high";
       why = `asks the model to supply "${request.text}"${sideChannel ? ` through the side-channel parameter "${param}"` : ""}${obliged ? " and insists on it" : ""}`;
     }
@@ -83,15 +85,25 @@ function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const allParams = field.owner === "server" ? [...scope.paramsByTool.values()] : params ? [params] : [];
   const hits: RuleHit[] = [];
   for (const sentence of field.sentences) {
+    const around = sentence.text;
+    // The data the sentence names, looked for once however many routes it holds.
+    let named: { text: string; index: number } | null | undefined;
+    const namedData = () => {
+      if (named === undefined) {
+        SENSITIVE_TARGET_RE.lastIndex = 0;
+        const file = SENSITIVE_TARGET_RE.exec(around);
+        named = findDataRequest(around, true) ?? (file ? { text: file[0], index: file.index } : null);
+      }
+      return named;
+    };
+    let routedData: boolean | undefined;
     ROUTE_RE.lastIndex = 0;
-    for (let m = ROUTE_RE.exec(sentence.text); m !== null; m = ROUTE_RE.exec(sentence.text)) {
+    for (let m = ROUTE_RE.exec(around); m !== null; m = ROUTE_RE.exec(around)) {
       const target = m[1];
       // A parameter of this tool, or a side-channel name the model is told to invent.
       if (!allParams.some((p) => p.has(target)) && !SIDE_CHANNEL_PARAM_RE.test(target)) continue;
-      const around = sentence.text;
-      SENSITIVE_TARGET_RE.lastIndex = 0;
-      const named = SENSITIVE_TARGET_RE.exec(around);
-      const data = findDataRequest(around, true) ?? (named ? { text: named[0], index: named.index } : ROUTED_DATA_RE.test(around) ? { text: "the content", index: m.index } : null);
+      routedData ??= ROUTED_DATA_RE.test(around);
+      const data = namedData() ?? (routedData ? { text: "the content", index: m.index } : null);
       if (!data) continue;
       if (isNegatedBefore(around, m.index, 24) || isDescriptiveMention(around, m.index, m.index + m[0].length)) continue;
       const direct = directnessAt(around, m.index);

@@ -81,15 +81,23 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
   for (const sentence of field.sentences) {
     const text = sentence.text;
     const sinks: { value: string; index: number }[] = [];
+    // What the sentence says as a whole, worked out once however many URLs it holds.
+    let slotSeverity: Severity | undefined;
+    const severityOfSlots = (): Severity => {
+      if (slotSeverity === undefined) {
+        const verb = sendVerb(text);
+        const direct = verb && verb.form === "base" ? directnessAt(text, verb.index) : "none";
+        slotSeverity = direct !== "none" || privateDataIn(text) ? "critical" : "high";
+      }
+      return slotSeverity;
+    };
     URL_RE.lastIndex = 0;
     for (let m = URL_RE.exec(text); m !== null; m = URL_RE.exec(text)) {
       if (IMAGE_PREFIX_RE.test(text.slice(Math.max(0, m.index - 300), m.index))) continue;
       sinks.push({ value: m[0], index: m.index });
       const slot = privateSlot(m[0]);
       if (!slot) continue;
-      const verb = sendVerb(text);
-      const direct = verb && verb.form === "base" ? directnessAt(text, verb.index) : "none";
-      const severity: Severity = slot.strong || direct !== "none" || privateDataIn(text) ? "critical" : "high";
+      const severity: Severity = slot.strong ? "critical" : severityOfSlots();
       hits.push(fieldHit(field, "TM-EXFIL-URL", severity, sentence.start + m.index, sentence.start + m.index + m[0].length, `URL with a slot for private data ("${slot.pair}").`));
     }
     EMAIL_RE.lastIndex = 0;

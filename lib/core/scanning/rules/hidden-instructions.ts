@@ -36,8 +36,10 @@ export function detectHiddenInstructions(field: AnalyzedField): RuleHit[] {
     const tag = m[1];
     if (isDescriptiveMention(text, m.index, m.index + m[0].length) || /^\s?tags?\b/.test(text.slice(m.index + m[0].length))) continue;
     const contentStart = m.index + m[0].length;
-    const close = text.indexOf(`</${tag}`, contentStart);
-    const contentEnd = close >= 0 ? Math.min(close, contentStart + CONTENT_WINDOW) : Math.min(text.length, contentStart + CONTENT_WINDOW);
+    // The closing tag is looked for within the window only: searching the rest of the field for
+    // each of thousands of unclosed tags would cost the square of its length.
+    const close = text.slice(contentStart, contentStart + CONTENT_WINDOW + tag.length + 2).indexOf(`</${tag}`);
+    const contentEnd = contentStart + (close >= 0 ? Math.min(close, CONTENT_WINDOW) : Math.min(text.length - contentStart, CONTENT_WINDOW));
     const content = text.slice(contentStart, contentEnd);
     const severity = severityFor(content);
     const detail =

@@ -16,21 +16,36 @@ const BEFORE_WINDOW = 70;
 const PERMISSION_RE = /\b(?:you|users?|one) (?:can|may|could|might)(?: also| then| optionally)? $/;
 const AFTER_WINDOW = 40;
 
+/**
+ * The last match of `re` that starts at or after `from` and ends by `to`.
+ * The search runs on the text up to `to` only, so its cost is the window's,
+ * whatever follows in the sentence.
+ */
+function lastMatchIn(sentence: string, re: RegExp, from: number, to: number): RegExpExecArray | null {
+  const text = sentence.slice(0, to);
+  let last: RegExpExecArray | null = null;
+  re.lastIndex = from;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    last = m;
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return last;
+}
+
 /** The verb closest before the target (else shortly after it) in the sentence, or null. */
 export function findActionOnTarget(sentence: string, targetStart: number, targetEnd: number, base: RegExp, third: RegExp): TargetAction | null {
   const from = Math.max(0, targetStart - BEFORE_WINDOW);
   let best: TargetAction | null = null;
   for (const [re, form] of [[base, "base"], [third, "third"]] as const) {
-    re.lastIndex = from;
-    for (let m = re.exec(sentence); m !== null && m.index < targetStart; m = re.exec(sentence)) {
-      if (!best || m.index > best.verbIndex) best = { verb: m[0], verbIndex: m.index, form };
-    }
+    const m = lastMatchIn(sentence, re, from, targetStart);
+    if (m && (!best || m.index > best.verbIndex)) best = { verb: m[0], verbIndex: m.index, form };
   }
   // "print the contents of .env": the verb that matters is "print", not "contents of".
   if (best && best.verb.startsWith("content")) {
     for (const [re, form] of [[base, "base"], [third, "third"]] as const) {
+      const text = sentence.slice(0, best.verbIndex);
       re.lastIndex = Math.max(0, best.verbIndex - 40);
-      for (let m = re.exec(sentence); m !== null && m.index < best.verbIndex; m = re.exec(sentence)) {
+      for (let m = re.exec(text); m !== null; m = re.exec(text)) {
         if (!m[0].startsWith("content")) return { verb: m[0], verbIndex: m.index, form };
       }
     }
