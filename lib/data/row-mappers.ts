@@ -73,17 +73,8 @@ export function toListedServerRecord(row: ServerRecordRow): ListedServerRecord {
  * fewer than half of a record's, so a page of results costs the database
  * and the driver less to encode and decode.
  */
-export const serverSummaryColumns = {
-  url: servers.url,
-  name: servers.name,
-  publisherName: servers.publisherName,
-  trustScore: servers.trustScore,
-  grade: servers.grade,
-  trustLabel: servers.trustLabel,
-  trustSummary: servers.trustSummary,
-  certificationStatus: servers.certificationStatus,
-  lastScannedAt: servers.lastScannedAt,
-};
+const { url, name, publisherName, trustScore, grade, trustLabel, trustSummary, certificationStatus, lastScannedAt } = serverRecordColumns;
+export const serverSummaryColumns = { url, name, publisherName, trustScore, grade, trustLabel, trustSummary, certificationStatus, lastScannedAt };
 
 export type ServerSummaryRow = { [K in keyof typeof serverSummaryColumns]: (typeof servers.$inferSelect)[K] };
 
