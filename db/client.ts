@@ -36,6 +36,10 @@ export interface DatabaseOptions {
   maxConnections?: number;
 }
 
+const APPLICATION_NAME = "mcp-trust-registry";
+/** The generic-plan pool's connections go by their own name, so pg_stat_activity tells the pools apart. */
+export const GENERIC_PLANS_APPLICATION_NAME = `${APPLICATION_NAME} (generic plans)`;
+
 const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 // Any constant works; it only has to be the same in every process of the app.
 const MIGRATION_LOCK_KEY = 723_451_001;
@@ -44,12 +48,12 @@ const MIGRATION_LOCK_KEY = 723_451_001;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const max = options.maxConnections ?? 10;
-    const client = postgres(options.databaseUrl, { max, onnotice: () => {}, connection: { application_name: "mcp-trust-registry" } });
+    const client = postgres(options.databaseUrl, { max, onnotice: () => {}, connection: { application_name: APPLICATION_NAME } });
     // Connections open on first use, so this pool costs nothing until a statement needs it.
     const genericPlanClient = postgres(options.databaseUrl, {
       max: Math.max(1, Math.ceil(max / 2)),
       onnotice: () => {},
-      connection: { application_name: "mcp-trust-registry", plan_cache_mode: "force_generic_plan" },
+      connection: { application_name: GENERIC_PLANS_APPLICATION_NAME, plan_cache_mode: "force_generic_plan" },
     });
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
     const genericPlans = drizzlePostgres(genericPlanClient, { schema }) as unknown as Database;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { shareResult, type SharedResult } from "@/lib/core/shared-result";
+import { createResultCache } from "@/lib/core/result-cache";
 import { renderBadge, type BadgeContent } from "./render-badge";
 
 export interface RenderedBadge {
@@ -14,30 +14,17 @@ const MAX_ENTRIES = 2000;
 /**
  * Badges depend only on style, grade, score and tier, so a few hundred SVGs
  * cover every server: cache by content, and a repeated badge costs no satori
- * call. Insertion-ordered Map as a small LRU, of values rather than
- * promises (see SharedResult).
+ * call. Kept until evicted: a badge's bytes never change for the same content.
  */
 export function createBadgeCache(render: (content: BadgeContent) => Promise<string> = renderBadge) {
-  const entries = new Map<string, SharedResult<RenderedBadge>>();
+  const rendered = createResultCache<RenderedBadge>({ ttlMs: Infinity, maxEntries: MAX_ENTRIES });
   return {
     get(content: BadgeContent): Promise<RenderedBadge> {
       const key = `${RENDERER_VERSION}|${content.style}|${content.grade}|${Math.round(content.score)}|${content.certificationStatus}`;
-      const hit = entries.get(key);
-      if (hit) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.get();
-      }
-      const rendered = render(content).then((svg) => ({
-        body: new TextEncoder().encode(svg),
+      return rendered.get(key, async () => ({
+        body: new TextEncoder().encode(await render(content)),
         etag: `"${createHash("sha256").update(key).digest("base64url").slice(0, 22)}"`,
       }));
-      const entry = shareResult(rendered, () => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
-      entries.set(key, entry);
-      if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-      return rendered;
     },
   };
 }

@@ -9,6 +9,16 @@ import { bulkLoadServers } from "@/db/bulk-load";
  * (most in C/B, a tail of D/F, few A), a few certified. Done in SQL batches
  * so a million rows take minutes, not hours.
  */
+/** How many publishers a generated registry of `count` servers has (about 8 servers each). */
+export function publisherCount(count: number): number {
+  return Math.max(50, Math.floor(count / 8));
+}
+
+/** The publisher of generated server number `i`: the benches address servers by the generator's own formula. */
+export function generatedPublisher(i: number, count: number): string {
+  return `publisher-${(i * 7919) % publisherCount(count)}`;
+}
+
 export async function fillRegistry(db: Database, count: number, batch = 50_000): Promise<void> {
   await bulkLoadServers(db, () => insertServers(db, count, batch));
   // As autovacuum would leave them: setting latest_scan_id rewrote every row, and the old versions
@@ -26,7 +36,7 @@ async function insertServers(db: Database, count: number, batch: number): Promis
                (array['weather','github','postgres','slack','notion','filesystem','calendar','jira','linear','stripe',
                       'search','browser','memory','sqlite','docker','kubernetes','figma','gmail','drive','maps'])[1 + i % 20] as theme,
                (array['mcp','server','tools','bridge','connector','gateway','assistant','api'])[1 + (i / 20) % 8] as kind,
-               'publisher-' || ((i::bigint * 7919) % greatest(50, ${count} / 8)) as publisher,
+               'publisher-' || ((i::bigint * 7919) % ${publisherCount(count)}) as publisher,
                greatest(0, least(100, 72 + ((hashint4(i) % 1000) / 1000.0 * 28)::int - (case when i % 13 = 0 then 40 else 0 end))) as score
         from generate_series(${start}::int, ${end}::int) as i
       )

@@ -1,6 +1,7 @@
 import { Pool } from "undici";
 import { startAppProcess } from "../lib/app-process";
 import { compareToBaseline, formatPaired, type PairedMeasurement } from "./measure";
+import { generatedPublisher } from "./generate-registry";
 import { prepareDatabase } from "./rest-bench";
 
 /** Target of the issue: check_trust calls per second at least this fraction of the endpoint's trivial request. */
@@ -10,8 +11,7 @@ const THEMES = ["weather", "github", "postgres", "slack", "notion", "filesystem"
 
 /** The URL generate-registry.ts gives server number `i` of a registry of `size` (same formula, so lookups hit). */
 function generatedUrl(i: number, size: number): string {
-  const publisher = `publisher-${(i * 7919) % Math.max(50, Math.floor(size / 8))}`;
-  return `https://${THEMES[i % 20]}-${i}.${publisher}.example/mcp`;
+  return `https://${THEMES[i % 20]}-${i}.${generatedPublisher(i, size)}.example/mcp`;
 }
 
 /**
@@ -61,7 +61,7 @@ export async function benchMcp(kind: "postgres" | "pglite", size: number, adminU
     const wide = Array.from({ length: Math.min(size, 5000) }, (_, k) => generatedUrl(1 + ((k * 7) % size), size));
     const packageNames = Array.from({ length: 64 }, (_, k) => {
       const i = 3 * (1 + ((k * 37) % Math.floor(size / 3)));
-      const publisher = `publisher-${(i * 7919) % Math.max(50, Math.floor(size / 8))}`;
+      const publisher = generatedPublisher(i, size);
       const kinds = ["mcp", "server", "tools", "bridge", "connector", "gateway", "assistant", "api"];
       return `@${publisher}/${THEMES[i % 20]}-${kinds[Math.floor(i / 20) % 8]}-${i}`;
     });

@@ -55,7 +55,7 @@ export async function measure(
 export interface PairedMeasurement extends Measurement {
   /** Median over rounds of this route's req/s divided by the mean of the baselines measured just before and after it. */
   rpsRatio: number;
-  /** Median over rounds of this route's p95 divided by the baseline's. */
+  /** Median over rounds of this route's p95 divided by the mean of the same two baselines' p95. */
   p95Ratio: number;
 }
 

@@ -7,7 +7,7 @@ import { Pool } from "undici";
 import { parseConfig } from "@/lib/config";
 import { openServices } from "@/lib/services/open-services";
 import { startAppProcess } from "../lib/app-process";
-import { fillRegistry } from "./generate-registry";
+import { fillRegistry, generatedPublisher, publisherCount } from "./generate-registry";
 import { compareToBaseline, formatPaired, measure, type Measurement } from "./measure";
 
 const QUERIES = ["weather", "githb", "postgres server", "publisher-42", "slack", "calender", "docker gateway", "kubernetes 77"];
@@ -78,7 +78,7 @@ function httpClient(baseUrl: string) {
  * within a run.
  */
 function distinctSearches(size: number): () => string {
-  const publishers = Math.max(50, Math.floor(size / 8));
+  const publishers = publisherCount(size);
   let n = 0;
   return () => {
     const i = n++;
@@ -94,8 +94,7 @@ export async function benchRest(kind: "postgres" | "pglite", size: number, admin
   const app = await startAppProcess({ ...database.env, TRUSTED_PROXY_COUNT: "1" });
   const client = httpClient(app.url);
   try {
-    const publisher = `publisher-${(20 * 7919) % Math.max(50, Math.floor(size / 8))}`;
-    const profileUrl = encodeURIComponent(`https://weather-20.${publisher}.example/mcp`);
+    const profileUrl = encodeURIComponent(`https://weather-20.${generatedPublisher(20, size)}.example/mcp`);
     const nextDistinctSearch = distinctSearches(size);
     const result = await compareToBaseline(
       () => client.get("/.well-known/agent.json"),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { GENERIC_PLANS_APPLICATION_NAME } from "@/db/client";
 import { searchTsquery } from "@/lib/data/search-lexemes";
 import type { SearchQuery } from "@/lib/core/registry/registry-store";
 import { buildScanOutcome } from "../support/scan-outcome-builder";
@@ -129,7 +130,23 @@ describe(`search on ${databaseKind()}`, () => {
     expect((await search({ q: "relay", grade: "A" })).rows.map((r) => r.name)).toEqual(["My Relay", "Courier"]);
   });
 
-  it.runIf(databaseKind() === "postgres")("keeps one plan per statement only on the connections meant for it", async () => {
+  it.runIf(databaseKind() === "postgres")("runs only the unfiltered relevance word search on the connections that keep one plan", async () => {
+    // The last statement of each generic-plan connection of this test's database.
+    const genericPlanStatements = async () =>
+      rowsOf(
+        await services.database.db.execute(
+          sql`select query from pg_stat_activity where datname = current_database() and application_name = ${GENERIC_PLANS_APPLICATION_NAME}`,
+        ),
+      ).map((r) => String(r.query));
+    // Limits no earlier test used, so the read cache cannot answer.
+    await search({ q: "hub", limit: 7 });
+    const relevancePage = await genericPlanStatements();
+    expect(relevancePage.some((q) => q.includes("@@") && q.includes('lower("servers"."name") =')), relevancePage.join("\n")).toBe(true);
+    // Another order, a filter, or no words: planned for their values on the other pool.
+    await search({ q: "courier", sort: "score-high", limit: 7 });
+    await search({ q: "courier", grade: "A", limit: 7 });
+    await search({ q: "", sort: "name", limit: 7 });
+    expect(await genericPlanStatements()).toEqual(relevancePage);
     const setting = async (db: typeof services.database.db) => rowsOf(await db.execute(sql`show plan_cache_mode`))[0]?.plan_cache_mode;
     expect(await setting(services.database.genericPlans)).toBe("force_generic_plan");
     expect(await setting(services.database.db)).toBe("auto");

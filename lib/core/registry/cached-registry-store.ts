@@ -1,46 +1,8 @@
-import { shareResult, type SharedResult } from "@/lib/core/shared-result";
+import { createResultCache, type ResultCacheOptions } from "@/lib/core/result-cache";
 import type { RegistryStore } from "./registry-store";
 
-export interface ReadCacheOptions {
-  /** How long a read may be served from memory; bounds staleness across instances. */
-  ttlMs: number;
-  /** Entries per cached read, oldest evicted first. */
-  maxEntries: number;
-  now?: () => number;
-}
-
-/**
- * A small LRU with expiry. Concurrent misses share one query; a settled
- * entry keeps its value, not the promise (see SharedResult), and a failure
- * is forgotten so the next read tries again.
- */
-function createLru<V>(options: ReadCacheOptions) {
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, { at: number; result: SharedResult<V> }>();
-  return {
-    get(key: string, load: () => Promise<V>): Promise<V> {
-      const hit = entries.get(key);
-      if (hit && now() - hit.at < options.ttlMs) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.result.get();
-      }
-      const pending = load();
-      const entry = {
-        at: now(),
-        result: shareResult(pending, () => {
-          if (entries.get(key) === entry) entries.delete(key);
-        }),
-      };
-      entries.set(key, entry);
-      if (entries.size > options.maxEntries) entries.delete(entries.keys().next().value!);
-      return pending;
-    },
-    clear(): void {
-      entries.clear();
-    },
-  };
-}
+/** ttlMs bounds how stale a read may be across instances; maxEntries applies per cached read. */
+export type ReadCacheOptions = ResultCacheOptions;
 
 /**
  * The registry's hot reads (search pages, server lookups, scan history) are
@@ -51,9 +13,9 @@ function createLru<V>(options: ReadCacheOptions) {
  * visible at once; other instances see it within the TTL.
  */
 export function createCachedRegistryStore(store: RegistryStore, options: ReadCacheOptions): RegistryStore & { invalidate(): void } {
-  const searches = createLru<Awaited<ReturnType<RegistryStore["searchServers"]>>>(options);
-  const servers = createLru<Awaited<ReturnType<RegistryStore["findServerByUrl"]>>>(options);
-  const histories = createLru<Awaited<ReturnType<RegistryStore["listScans"]>>>(options);
+  const searches = createResultCache<Awaited<ReturnType<RegistryStore["searchServers"]>>>(options);
+  const servers = createResultCache<Awaited<ReturnType<RegistryStore["findServerByUrl"]>>>(options);
+  const histories = createResultCache<Awaited<ReturnType<RegistryStore["listScans"]>>>(options);
   const invalidate = () => {
     searches.clear();
     servers.clear();

@@ -1,6 +1,6 @@
 import type { StatsResponse } from "@/lib/schemas/stats";
 import type { RegistryStore } from "./registry-store";
-import { shareResult, type SharedResult } from "@/lib/core/shared-result";
+import { createResultCache } from "@/lib/core/result-cache";
 import { toServerSummary } from "./server-views";
 
 export const STATS_LIST_LIMIT = 10;
@@ -12,24 +12,10 @@ const STATS_TTL_MS = 10_000;
  * every caller in between; a scan recorded here clears the memo.
  */
 export function createStatsReader(store: RegistryStore, now: () => Date = () => new Date()) {
-  let memo: { at: number; result: SharedResult<StatsResponse> } | null = null;
+  const memo = createResultCache<StatsResponse>({ ttlMs: STATS_TTL_MS, maxEntries: 1, now: () => now().getTime() });
   return {
-    get(): Promise<StatsResponse> {
-      const t = now().getTime();
-      if (!memo || t - memo.at > STATS_TTL_MS) {
-        const entry = {
-          at: t,
-          result: shareResult(computeStats(store, now()), () => {
-            if (memo === entry) memo = null;
-          }),
-        };
-        memo = entry;
-      }
-      return memo.result.get();
-    },
-    invalidate(): void {
-      memo = null;
-    },
+    get: (): Promise<StatsResponse> => memo.get("stats", () => computeStats(store, now())),
+    invalidate: (): void => memo.clear(),
   };
 }
 
