@@ -1,5 +1,5 @@
 import type { Finding, Severity } from "../findings";
-import { findRule } from "../scanning/rules/rule-catalogue";
+import { findRule, hasTag } from "../scanning/rules/rule-catalogue";
 import { FACTOR_MAX, type FactorKey } from "./factors";
 
 /**
@@ -35,6 +35,19 @@ function costFor(finding: Finding, factor: FactorKey): number {
   return share === 0 ? 0 : Math.ceil(share * max);
 }
 
+/** What each capability after the costliest one costs: a second kind of reach adds little to the first. */
+const FURTHER_CAPABILITY_COST = 2;
+
+/**
+ * Honest capabilities share one budget: the costliest counts in full and
+ * each further one FURTHER_CAPABILITY_COST, so a shell and an interpreter on
+ * one server cost a little more than either, not the whole factor.
+ */
+function capabilityDiscount(charged: readonly { f: Finding; cost: number }[]): number {
+  const capabilities = charged.filter((c) => hasTag(c.f.id, "capability"));
+  return capabilities.slice(1).reduce((sum, c) => sum + Math.max(0, c.cost - FURTHER_CAPABILITY_COST), 0);
+}
+
 function affects(finding: Finding, factor: FactorKey): boolean {
   if (finding.factor === factor) return true;
   const rule = findRule(finding.id);
@@ -53,7 +66,7 @@ export function deductPoints(factor: FactorKey, findings: readonly Finding[]): D
     .map((f) => ({ f, cost: costFor(f, factor) }))
     .sort((a, b) => b.cost - a.cost || RANK[b.f.severity] - RANK[a.f.severity] || a.f.id.localeCompare(b.f.id));
   const charged = costed.filter((c) => c.cost > 0);
-  const points = Math.min(FACTOR_MAX[factor], charged.reduce((sum, c) => sum + c.cost, 0));
+  const points = Math.min(FACTOR_MAX[factor], charged.reduce((sum, c) => sum + c.cost, 0) - capabilityDiscount(charged));
   return {
     points,
     findingIds: charged.map((c) => c.f.id),

@@ -1,5 +1,6 @@
 import type { Finding } from "../findings";
 import { gradeForScore, labelForScore, worseGrade, worseLabel, type Grade } from "../grades";
+import { hasTag } from "../scanning/rules/rule-catalogue";
 import { plainHit, toFinding } from "../scanning/rules/rule-hit";
 import { dedupeFindings, runRules } from "../scanning/rules/run-rules";
 import type { Discovery, NetworkEvidence, RegistryContext, ScanStatus, ScoreResult, ToolChanges } from "../scanning/scan-outcome";
@@ -42,8 +43,7 @@ export interface AssessScanResult {
  * points and the findings say so.
  */
 function isHighDeception(finding: Finding): boolean {
-  if (finding.severity !== "high") return false;
-  return finding.factor === "threatMatch" || finding.id.startsWith("OB-") || finding.id === "DA-ANNOTATION-MISMATCH";
+  return finding.severity === "high" && hasTag(finding.id, "deception");
 }
 
 /**

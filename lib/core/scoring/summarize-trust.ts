@@ -1,6 +1,6 @@
 import type { Finding } from "../findings";
 import type { Grade } from "../grades";
-import { findRule } from "../scanning/rules/rule-catalogue";
+import { findRule, hasTag } from "../scanning/rules/rule-catalogue";
 import { describeLocation } from "./describe-location";
 import { FACTOR_KEYS, type FactorBreakdown } from "./factors";
 
@@ -10,7 +10,6 @@ import { FACTOR_KEYS, type FactorBreakdown } from "./factors";
  * otherwise the threat picture and the largest loss of points.
  */
 const WORD: Record<Grade, string> = { A: "Strong", B: "Good", C: "Fair", D: "Weak", F: "Poor" };
-const THREAT_PREFIXES = ["TM-", "OB-", "SEC-", "RP-DESCRIPTION"];
 
 function shortName(f: Finding): string {
   return findRule(f.id)?.shortName ?? f.title.toLowerCase();
@@ -48,7 +47,7 @@ export function summarizeTrust(input: TrustSummaryInput): string {
   if (input.plainHttp && input.grade !== input.uncappedGrade) {
     return `Capped at C: served over plain HTTP (otherwise ${input.uncappedGrade}); ${loss}`;
   }
-  const threats = input.findings.filter((f) => THREAT_PREFIXES.some((p) => f.id.startsWith(p)) && (f.severity === "high" || f.severity === "medium"));
+  const threats = input.findings.filter((f) => hasTag(f.id, "threat") && (f.severity === "high" || f.severity === "medium"));
   const threatPart =
     threats.length === 0
       ? "no threats found"

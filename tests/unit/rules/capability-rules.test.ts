@@ -27,9 +27,29 @@ describe("declaration accuracy", () => {
 });
 
 describe("dangerous capabilities", () => {
-  it("flags a free-form shell as high, a sandboxed code runner as low", () => {
-    expect(idsOf([{ name: "run_command", description: "Runs a shell command.", inputSchema: schema({ command: strParam("Command line") }) }])).toContain("PM-SHELL-EXEC:high");
+  it("flags a free-form shell on the host as medium, a sandboxed code runner as low", () => {
+    expect(idsOf([{ name: "run_command", description: "Runs a shell command.", inputSchema: schema({ command: strParam("Command line") }) }])).toContain("PM-SHELL-EXEC:medium");
     expect(idsOf([{ name: "run_python", description: "Runs Python code in an isolated Pyodide sandbox.", inputSchema: schema({ code: strParam("Python source") }) }])).toContain("PM-CODE-EVAL:low");
+  });
+
+  it("costs by reach: script inside a browser page is low, whatever the parameter is called", () => {
+    const evaluate = (param: string, description: string) => ({
+      name: "browser_evaluate",
+      description: "Evaluate JavaScript expression on page or element.",
+      inputSchema: schema({ [param]: strParam(description) }),
+    });
+    expect(idsOf([evaluate("function", "() => { /* code */ } or (element) => { /* code */ } when element is provided")])).toContain("PM-CODE-EVAL:low");
+    expect(idsOf([evaluate("script", "JavaScript code to execute")])).toContain("PM-CODE-EVAL:low");
+    expect(idsOf([{ name: "eval_js", description: "Evaluates JavaScript in the server process.", inputSchema: schema({ code: strParam("Code") }) }])).toContain("PM-CODE-EVAL:medium");
+  });
+
+  it("reports a process launcher that also runs REPLs as a shell", () => {
+    const startProcess = {
+      name: "start_process",
+      description: "Start a new terminal process. Suitable for shell commands and for interactive REPLs such as python or node.",
+      inputSchema: schema({ command: strParam("Command to start") }),
+    };
+    expect(idsOf([startProcess])).toContain("PM-SHELL-EXEC:medium");
   });
 
   it("does not flag constrained commands or math expressions", () => {

@@ -56,4 +56,25 @@ describe("deception cap (beyond D1)", () => {
     expect(result.capReason).toBeNull();
     expect(result.grade).toBe(result.uncappedGrade);
   });
+
+  it("honest capabilities share one budget: the costliest in full, each further one 2 points", () => {
+    const shell = finding("PM-SHELL-EXEC", "permissionMinimality", "medium");
+    const code = finding("PM-CODE-EVAL", "permissionMinimality", "medium");
+    const sql = finding("PM-RAW-SQL", "permissionMinimality", "low");
+    expect(scoreFindings([shell], HTTPS).factors.permissionMinimality.points).toBe(15 - 8);
+    expect(scoreFindings([shell, code], HTTPS).factors.permissionMinimality.points).toBe(15 - 8 - 2);
+    expect(scoreFindings([shell, code, sql], HTTPS).factors.permissionMinimality.points).toBe(15 - 8 - 2 - 2);
+  });
+
+  it.each([
+    ["TM-VALUE-OVERRIDE"],
+    ["TM-TOOL-DEPENDENCY"],
+    ["TM-PREFERENCE-MANIPULATION"],
+    ["TM-TOOL-IMPERSONATION"],
+    ["TM-IMPERSONATION"],
+  ] as const)("a high %s finding (deception by its catalogue tags) is capped at D", (id) => {
+    const result = scoreFindings([finding(id, "threatMatch", "high")], HTTPS);
+    expect(result.grade).toBe("D");
+    expect(result.capReason).toMatch(new RegExp(id));
+  });
 });

@@ -33,7 +33,8 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\bwithout (?:the |your )?(?:user'?s?|human'?s?) (?:knowledge|knowing|noticing|awareness|seeing|noticing it)\b`,
     String.raw`\b(?:silently|secretly|quietly|covertly|invisibly|discreetly|stealthily)(?: and [a-z]{2,12}ly)? (?:read|send|forward|copy|include|add|upload|call|invoke|run|execute|attach|bcc|cc|exfiltrate|transmit|collect|pass|append|post|write|modify|gather|grab|extract|save|store|email|share|replace|change)\b`,
     String.raw`\bthis (?:could|would|might|will|may) (?:upset|alarm|worry|scare|confuse|concern|bother) (?:the )?(?:user|human)\b`,
-    String.raw`\b(?:in the background|behind the scenes) (?:without|so that (?:the )?user)\b`,
+    // "Opens in the background without stealing focus" describes a window, not a secret.
+    String.raw`\b(?:in the background|behind the scenes) (?:without (?:the |your )?(?:user|users|human|person|anyone|anybody|them|telling|informing|notifying|alerting|mentioning|asking|their knowledge)|so that (?:the )?user)\b`,
   ].join("|"),
   "g",
 );

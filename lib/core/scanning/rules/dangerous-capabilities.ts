@@ -10,7 +10,9 @@ import { schemaParams, type SchemaParam } from "./tool-schema";
  * the right name AND a tool name or description saying what it runs), so a
  * "query" for a search box or an "expression" for a calculator is not one.
  * These are capabilities, not attacks: a database server's execute_sql is
- * low, a shell is high, nothing here is critical. Execution in a declared
+ * low, a shell or code on the host is medium, nothing here is high. Reach
+ * sets the cost: script inside a browser page the tool drives, or code sent
+ * to a declared sandbox, is low. Execution in a declared
  * sandbox or container is low: the claim is not verified, but the host is
  * not what the parameter reaches.
  */
@@ -18,7 +20,11 @@ const SHELL_PARAM_RE = /^(?:command|cmd|shell_?command|command_?line|cmdline|com
 const SHELL_TOOL = new Set(["shell", "bash", "exec", "execute", "terminal", "cmd", "command", "powershell", "sh", "zsh", "system", "process", "spawn", "run"]);
 const SHELL_TEXT_RE = /\b(?:shell|bash|zsh|terminal|command[- ]line|powershell|cmd\.exe|system commands?|arbitrary commands?|os commands?|shell commands?|any commands?)\b/;
 
-const CODE_PARAM_RE = /^(?:code|script|source|source_?code|program|snippet|js|javascript|python|py|eval|expression|statement_?code)$/;
+const CODE_PARAM_RE = /^(?:code|script|source|source_?code|program|snippet|js|javascript|python|py|eval|expression|statement_?code|function|func|fn)$/;
+/** Script that runs inside a web page the tool automates: the page is what it reaches, not the server host. */
+const BROWSER_PAGE_RE = /\b(?:browser|page|pages|web ?page|tab|dom|document|element|playwright|puppeteer|selenium|webdriver|chrome|chromium|firefox|webkit|html|website|site)\b/;
+/** Code sent to a vendor's hosted sandbox or notebook kernel rather than run on this host. */
+const REMOTE_RUNTIME_RE = /\b(?:e2b|replit|colab|cloud sandbox|remote (?:sandbox|kernel|runtime|container)|hosted (?:sandbox|runtime|kernel))\b/;
 const CODE_TOOL = new Set(["eval", "evaluate", "exec", "execute", "run", "python", "js", "javascript", "node", "code", "interpreter", "repl", "notebook", "jupyter", "ruby", "lua"]);
 const CODE_TEXT_RE = /\b(?:python|javascript|typescript|node\.?js|ruby|lua|r code|julia)\b|\b(?:eval(?:uates?)?|executes?|runs?|interprets?) (?:arbitrary |the |any |given |a )?(?:code|scripts?|programs?|snippets?)\b|\binterpreter\b|\brepl\b|\bjupyter\b/;
 const MATH_RE = /\b(?:math|mathematical|arithmetic|calculator|formula|numeric)\b/;
@@ -58,13 +64,17 @@ export function detectDangerousCapabilities(discovery: Discovery): RuleHit[] {
       const name = param.name.toLowerCase();
       const ptext = `${text} ${param.description.toLowerCase()}`;
       const sandboxed = SANDBOX_RE.test(ptext);
-      if (SHELL_PARAM_RE.test(name) && (tokens.some((t) => SHELL_TOOL.has(t)) || SHELL_TEXT_RE.test(ptext)) && !CODE_TEXT_RE.test(ptext.replace(SHELL_TEXT_RE, ""))) {
-        hits.push(hit(tool, param, "PM-SHELL-EXEC", sandboxed ? "low" : "high", `"${tool.name}" runs the free-form "${param.name}" as a shell command${sandboxed ? " (an isolated environment is declared, not verified)" : ""}.`));
+      // A shell that also runs REPLs is still a shell: the shell is the wider reach.
+      if (SHELL_PARAM_RE.test(name) && (tokens.some((t) => SHELL_TOOL.has(t)) || SHELL_TEXT_RE.test(ptext))) {
+        hits.push(hit(tool, param, "PM-SHELL-EXEC", sandboxed ? "low" : "medium", `"${tool.name}" runs the free-form "${param.name}" as a shell command${sandboxed ? " (an isolated environment is declared, not verified)" : " on the server's host"}.`));
         continue;
       }
       const codeName = CODE_PARAM_RE.test(name);
-      if (codeName && (tokens.some((t) => CODE_TOOL.has(t)) || CODE_TEXT_RE.test(ptext)) && !(name === "expression" && MATH_RE.test(ptext))) {
-        hits.push(hit(tool, param, "PM-CODE-EVAL", sandboxed ? "low" : "high", `"${tool.name}" evaluates the code in "${param.name}"${sandboxed ? " (an isolated environment is declared, not verified)" : ""}.`));
+      const codeTool = tokens.some((t) => CODE_TOOL.has(t)) || CODE_TEXT_RE.test(ptext) || (/^(?:function|func|fn)$/.test(name) && /\b(?:javascript|js|evaluate|eval)\b/.test(ptext));
+      if (codeName && codeTool && !(name === "expression" && MATH_RE.test(ptext)) && !(/^(?:function|func|fn)$/.test(name) && !/\b(?:javascript|js|code|evaluate|eval|execute)\b/.test(ptext))) {
+        const reach = BROWSER_PAGE_RE.test(`${tokens.join(" ")} ${ptext}`) ? "page" : sandboxed || REMOTE_RUNTIME_RE.test(ptext) ? "sandbox" : "host";
+        const where = reach === "page" ? " inside the web page it automates" : reach === "sandbox" ? " (an isolated or hosted environment is declared, not verified)" : " on the server's host";
+        hits.push(hit(tool, param, "PM-CODE-EVAL", reach === "host" ? "medium" : "low", `"${tool.name}" evaluates the code in "${param.name}"${where}.`));
         continue;
       }
       if (SQL_PARAM_RE.test(name) && (SQL_TEXT_RE.test(ptext) || tokens.includes("sql"))) {

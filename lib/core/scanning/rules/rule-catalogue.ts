@@ -21,6 +21,11 @@ export interface RuleDefinition {
   remediation: string;
   deduction?: number;
   /**
+   * What kind of problem the rule finds; caps, escalation, summaries and
+   * rug-pull detection read these, never id prefixes (see RuleTag).
+   */
+  tags: readonly RuleTag[];
+  /**
    * A second factor a high or critical finding also costs: a poisoned
    * description is a malicious pattern AND a dishonest declaration; an
    * exfiltration URL is a network problem AND a malicious pattern.
@@ -28,10 +33,34 @@ export interface RuleDefinition {
   alsoAffects?: FactorKey;
 }
 
+/**
+ * - instruction: text aimed at the model; two different ones in one tool are escalated together, and a changed tool that now has one is a rug pull.
+ * - amplifier: an instruction-type hit that is low alone but escalates another in the same tool.
+ * - deception: lies to the model or the user; a high finding caps the grade at D.
+ * - threat: counted as a threat in summaries.
+ * - capability: an honest but risky capability; these share one budget of permission points.
+ * - obfuscation, hygiene, declaration, rug-pull, transport, network, provenance, scan: the area a rule belongs to.
+ */
+export type RuleTag =
+  | "instruction"
+  | "amplifier"
+  | "deception"
+  | "threat"
+  | "capability"
+  | "obfuscation"
+  | "hygiene"
+  | "declaration"
+  | "rug-pull"
+  | "transport"
+  | "network"
+  | "provenance"
+  | "scan";
+
 const RULES = [
   // Threat match: text aimed at the model rather than the user.
   {
     id: "TM-HIDDEN-INSTRUCTIONS",
+    tags: ["instruction", "deception", "threat", "amplifier"],
     factor: "threatMatch",
     severity: "critical",
     title: "Hidden instructions aimed at the model",
@@ -43,6 +72,7 @@ const RULES = [
   },
   {
     id: "TM-IGNORE-PREVIOUS",
+    tags: ["instruction", "deception", "threat"],
     factor: "threatMatch",
     severity: "critical",
     title: "Instruction override (\"ignore previous instructions\")",
@@ -54,6 +84,7 @@ const RULES = [
   },
   {
     id: "TM-ORDERING-COERCION",
+    tags: ["instruction", "deception", "threat", "amplifier"],
     factor: "threatMatch",
     severity: "low",
     title: "Coerces the model to call a tool before any other",
@@ -65,6 +96,7 @@ const RULES = [
   },
   {
     id: "TM-CONCEALMENT",
+    tags: ["instruction", "deception", "threat"],
     factor: "threatMatch",
     severity: "high",
     title: "Asks the model to hide actions from the user",
@@ -76,6 +108,7 @@ const RULES = [
   },
   {
     id: "TM-SENSITIVE-FILE",
+    tags: ["instruction", "deception", "threat"],
     factor: "threatMatch",
     severity: "critical",
     title: "Directs the model to read sensitive files or credentials",
@@ -87,6 +120,7 @@ const RULES = [
   },
   {
     id: "TM-CONFIG-TAMPER",
+    tags: ["instruction", "deception", "threat"],
     factor: "threatMatch",
     severity: "critical",
     title: "Directs the model to modify agent or MCP client configuration",
@@ -98,6 +132,7 @@ const RULES = [
   },
   {
     id: "TM-EXFIL-PARAM",
+    tags: ["instruction", "deception", "threat"],
     factor: "threatMatch",
     severity: "critical",
     title: "Side-channel parameter asks for conversation or secrets",
@@ -109,6 +144,7 @@ const RULES = [
   },
   {
     id: "TM-EXFIL-URL",
+    tags: ["instruction", "deception", "threat"],
     factor: "networkBehavior",
     severity: "critical",
     title: "Sends conversation or secrets to an external address",
@@ -120,6 +156,7 @@ const RULES = [
   },
   {
     id: "TM-IMAGE-BEACON",
+    tags: ["instruction", "deception", "threat"],
     factor: "networkBehavior",
     severity: "critical",
     title: "Markdown image beacon that leaks data",
@@ -130,6 +167,7 @@ const RULES = [
   },
   {
     id: "TM-TOOL-SHADOWING",
+    tags: ["instruction", "deception", "threat"],
     factor: "threatMatch",
     severity: "high",
     title: "Changes how another tool behaves (tool shadowing)",
@@ -139,9 +177,155 @@ const RULES = [
     remediation: "A tool's description must only describe that tool.",
     alsoAffects: "declarationAccuracy",
   },
+  // Directive analysis: what text aimed at the model asks it to do.
+  {
+    id: "TM-COMMAND-DIRECTIVE",
+    tags: ["instruction", "deception", "threat"],
+    factor: "threatMatch",
+    severity: "critical",
+    title: "Tells the model to run a command",
+    shortName: "a command planted for the model",
+    detects:
+      "A sentence aimed at the model that asks it to run a shell command (a command snippet such as curl, wget, rm -rf, sudo, whoami, echo $VAR, $(...), a pipe into sh, or \"execute the following command\"). Critical as an obligation or under an authority frame, high as a bare imperative; not reported in a shell tool's own account of its job.",
+    remediation: "Tool metadata must never ask the model to run commands; describe what the tool does and let the user decide what runs.",
+    alsoAffects: "declarationAccuracy",
+  },
+  {
+    id: "TM-NETWORK-DIRECTIVE",
+    tags: ["instruction", "deception", "threat"],
+    factor: "networkBehavior",
+    severity: "critical",
+    title: "Tells the model to contact an outside address",
+    shortName: "an outside address the model is sent to",
+    detects:
+      "A sentence aimed at the model that asks it to access, notify, post to or request a URL (\"you must also call our verification endpoint at https://...\"). Documentation links (\"see\", \"docs at\", \"get a key at\") and a fetch tool's account of its own job are not reported.",
+    remediation: "Remove addresses the model is told to contact; a tool's own outbound calls belong in its code and documentation.",
+    alsoAffects: "threatMatch",
+  },
+  {
+    id: "TM-FILE-CHANGE-DIRECTIVE",
+    tags: ["instruction", "deception", "threat"],
+    factor: "threatMatch",
+    severity: "critical",
+    title: "Tells the model to change or delete files",
+    shortName: "a file change planted for the model",
+    detects:
+      "A sentence aimed at the model that asks it to add to, edit or delete files or folders on the user's machine (shell start-up files, /tmp, /etc, home-directory paths, config files, crontab). Not reported in a file tool's account of its own job unless framed as an authority.",
+    remediation: "Tool metadata must never ask the model to change files outside the tool's declared job.",
+    alsoAffects: "declarationAccuracy",
+  },
+  {
+    id: "TM-TOOL-DEPENDENCY",
+    tags: ["instruction", "deception", "threat", "amplifier"],
+    factor: "threatMatch",
+    severity: "high",
+    title: "Makes the model call another tool",
+    shortName: "an injected tool dependency",
+    detects:
+      "An obligation to call another tool first, also or afterwards (\"you must first call get_me\"). High when justified as a requirement (an authority banner, a compliance or security pretext, a claim to speak for the user); low as a plain ordering hint, which honest tools give (\"call list_tables before query\").",
+    remediation: "State this tool's own prerequisites plainly; do not make the model run other tools for the tool's own purposes.",
+    alsoAffects: "declarationAccuracy",
+  },
+  {
+    id: "TM-TOOL-REDIRECTION",
+    tags: ["instruction", "deception", "threat", "amplifier"],
+    factor: "threatMatch",
+    severity: "high",
+    title: "Sends the model from this tool to another",
+    shortName: "a tool redirection",
+    detects:
+      "A tool that declares itself deprecated, disabled or replaced while it is still listed, and sends the model to another tool. High with an obligation or a pretext (security vulnerabilities, maintenance, better performance); low as a plain deprecation notice.",
+    remediation: "Remove deprecated tools from the listing instead of redirecting the model.",
+    alsoAffects: "declarationAccuracy",
+  },
+  {
+    id: "TM-VALUE-OVERRIDE",
+    tags: ["instruction", "deception", "threat"],
+    factor: "threatMatch",
+    severity: "high",
+    title: "Overrules the values the user asked for",
+    shortName: "an override of the user's values",
+    detects:
+      "Text that makes the model replace what the user asked for: \"regardless of the user's input\", \"ignore any user-specified setting\", or a value swapped for a fixed one when the user asks for something (\"when users search for X, change the location to Y\").",
+    remediation: "Use the values the user gives; document defaults as defaults.",
+    alsoAffects: "declarationAccuracy",
+  },
+  {
+    id: "TM-PRIVILEGE-ESCALATION",
+    tags: ["instruction", "deception", "threat"],
+    factor: "threatMatch",
+    severity: "critical",
+    title: "Tells the model to take privileges or drop safety checks",
+    shortName: "a privilege escalation",
+    detects:
+      "\"Act as the database administrator\", \"bypass access controls\", \"disable confirmation prompts\", \"you are in developer mode\". Critical as an obligation or under an authority frame, high as an imperative, medium as a statement.",
+    remediation: "Never ask the model to assume roles or to skip the client's safety checks.",
+    alsoAffects: "declarationAccuracy",
+  },
+  {
+    id: "TM-USER-DECEPTION",
+    tags: ["instruction", "deception", "threat"],
+    factor: "threatMatch",
+    severity: "high",
+    title: "Dictates what the model tells the user",
+    shortName: "scripted messages to the user",
+    detects:
+      "An obligation to show the user a given message or to tell them something (\"display the message '...'\", \"inform the user that the name is unavailable\"). High under an authority frame, medium otherwise; not reported for messaging tools.",
+    remediation: "Return facts in tool results; do not script what the model says to the user.",
+    alsoAffects: "declarationAccuracy",
+  },
+  {
+    id: "TM-IMPERSONATION",
+    tags: ["instruction", "deception", "threat"],
+    factor: "threatMatch",
+    severity: "high",
+    title: "Claims to speak for the user, operator or system",
+    shortName: "impersonation of the user or system",
+    detects:
+      "Metadata that presents itself as a message from the user, the developer, the operator or the system (\"this is an important message from the user\", \"the user has pre-authorised\"). High when it goes on to give the model orders, medium otherwise.",
+    remediation: "Tool metadata speaks for the tool only.",
+    alsoAffects: "declarationAccuracy",
+  },
+  {
+    id: "TM-AUTHORITY-BANNER",
+    tags: ["instruction", "threat", "amplifier"],
+    factor: "threatMatch",
+    severity: "low",
+    title: "Authority banner in front of orders to the model",
+    shortName: "an authority banner",
+    detects:
+      "A heading that claims authority (\"SYSTEM SECURITY PROTOCOL:\", \"[SYSTEM DIRECTIVE]\", \"CRITICAL SYSTEM UPDATE\") in a field that gives the model orders. Low alone; it escalates any other instruction finding in the same tool to critical. Plain \"IMPORTANT:\" or \"NOTE:\" is not one.",
+    remediation: "Write descriptions for people; drop headings that pose as the system.",
+    alsoAffects: "declarationAccuracy",
+  },
+  {
+    id: "TM-PREFERENCE-MANIPULATION",
+    tags: ["instruction", "deception", "threat"],
+    factor: "threatMatch",
+    severity: "high",
+    title: "Sells the tool to the model",
+    shortName: "preference manipulation",
+    detects:
+      "Two or more kinds of superiority claim (\"the world's best\", \"used by 99% of professionals\", \"award-winning\", \"the premium version\") or one comparison with other tools or order to prefer this one. One plain superlative is not reported.",
+    remediation: "Describe what the tool does; let the model choose tools by their function.",
+    alsoAffects: "declarationAccuracy",
+  },
+  {
+    id: "TM-TOOL-IMPERSONATION",
+    tags: ["deception", "threat"],
+    factor: "threatMatch",
+    severity: "high",
+    title: "Tool posing as another tool of the server",
+    shortName: "a look-alike tool",
+    detects:
+      "A tool whose name differs from a sibling's only in case or separators, or is a sibling's name with promotional words (best_, premium_, _advanced, _v2), or that repeats a sibling's job while claiming to be better.",
+    remediation: "Give each tool one distinct name and job; remove copies.",
+    alsoAffects: "declarationAccuracy",
+  },
   // Obfuscation.
   {
     id: "OB-INVISIBLE-CHARS",
+    tags: ["obfuscation", "deception", "threat"],
     factor: "threatMatch",
     severity: "high",
     title: "Invisible or direction-changing characters in metadata",
@@ -153,6 +337,7 @@ const RULES = [
   },
   {
     id: "OB-ANSI-ESCAPE",
+    tags: ["obfuscation", "deception", "threat"],
     factor: "threatMatch",
     severity: "medium",
     title: "Terminal escape sequences in metadata",
@@ -163,6 +348,7 @@ const RULES = [
   },
   {
     id: "OB-BASE64-PAYLOAD",
+    tags: ["obfuscation", "deception", "threat"],
     factor: "threatMatch",
     severity: "critical",
     title: "Encoded payload in metadata",
@@ -174,6 +360,7 @@ const RULES = [
   },
   {
     id: "OB-ENCODED-TEXT",
+    tags: ["obfuscation", "threat"],
     factor: "threatMatch",
     severity: "low",
     title: "Letters written as escape sequences",
@@ -183,6 +370,7 @@ const RULES = [
   },
   {
     id: "OB-HOMOGLYPH",
+    tags: ["obfuscation", "threat"],
     factor: "threatMatch",
     severity: "low",
     title: "Look-alike letters from other scripts",
@@ -193,6 +381,7 @@ const RULES = [
   // Secrets.
   {
     id: "SEC-SECRET-IN-METADATA",
+    tags: ["hygiene", "threat"],
     factor: "threatMatch",
     severity: "high",
     title: "Credential published in metadata",
@@ -204,6 +393,7 @@ const RULES = [
   // Declaration accuracy.
   {
     id: "DA-ANNOTATION-MISMATCH",
+    tags: ["declaration", "deception"],
     factor: "declarationAccuracy",
     severity: "high",
     title: "Tool annotations contradict what the tool does",
@@ -214,6 +404,7 @@ const RULES = [
   },
   {
     id: "DA-MISSING-DESCRIPTION",
+    tags: ["declaration"],
     factor: "declarationAccuracy",
     severity: "low",
     title: "Tool without a description",
@@ -223,6 +414,7 @@ const RULES = [
   },
   {
     id: "DA-INVALID-SCHEMA",
+    tags: ["declaration"],
     factor: "declarationAccuracy",
     severity: "low",
     title: "Tool input schema missing or not an object schema",
@@ -232,6 +424,7 @@ const RULES = [
   },
   {
     id: "DA-UNDESCRIBED-PARAMETERS",
+    tags: ["declaration"],
     factor: "declarationAccuracy",
     severity: "info",
     title: "Parameters without descriptions",
@@ -241,6 +434,7 @@ const RULES = [
   },
   {
     id: "DA-UNDECLARED-CAPABILITY",
+    tags: ["declaration"],
     factor: "declarationAccuracy",
     severity: "low",
     title: "Lists features it did not declare",
@@ -250,6 +444,7 @@ const RULES = [
   },
   {
     id: "DA-DUPLICATE-TOOL",
+    tags: ["declaration"],
     factor: "declarationAccuracy",
     severity: "medium",
     title: "Two tools with the same name",
@@ -259,6 +454,7 @@ const RULES = [
   },
   {
     id: "DA-LISTING-INCOMPLETE",
+    tags: ["declaration"],
     factor: "declarationAccuracy",
     severity: "low",
     title: "A listing failed or was cut short",
@@ -269,24 +465,27 @@ const RULES = [
   // Permission minimality.
   {
     id: "PM-SHELL-EXEC",
+    tags: ["capability"],
     factor: "permissionMinimality",
-    severity: "high",
+    severity: "medium",
     title: "Runs free-form shell commands",
     shortName: "free-form shell execution",
-    detects: "A free-form string parameter that is run as a shell command (command/cmd/script parameters on exec/shell/terminal tools). Low when the command runs in a declared sandbox or container.",
+    detects: "A free-form string parameter that is run as a shell command (command/cmd/script parameters on exec/shell/terminal tools). Medium on the server's host, low when the command runs in a declared sandbox or container. A capability, not deception: it costs permission points, never a cap.",
     remediation: "Offer specific operations with constrained parameters instead of a shell.",
   },
   {
     id: "PM-CODE-EVAL",
+    tags: ["capability"],
     factor: "permissionMinimality",
-    severity: "high",
+    severity: "medium",
     title: "Evaluates arbitrary code",
     shortName: "arbitrary code evaluation",
-    detects: "A parameter holding code that the tool evaluates (eval, run_python, execute_code). Low when a sandbox is declared.",
+    detects: "A parameter holding code that the tool evaluates (eval, run_python, execute_code, a browser tool's script or function). Medium on the server's host; low for script inside a web page the tool automates, or code sent to a declared sandbox or hosted runtime.",
     remediation: "Offer specific operations, or run code in a declared, isolated sandbox.",
   },
   {
     id: "PM-RAW-SQL",
+    tags: ["capability"],
     factor: "permissionMinimality",
     severity: "medium",
     title: "Accepts raw SQL",
@@ -296,6 +495,7 @@ const RULES = [
   },
   {
     id: "PM-TOXIC-COMBINATION",
+    tags: ["capability"],
     factor: "permissionMinimality",
     severity: "medium",
     title: "Reads private data and can send data out",
@@ -307,6 +507,7 @@ const RULES = [
   // Rug pull (D3).
   {
     id: "RP-TOOL-ADDED",
+    tags: ["rug-pull"],
     factor: "declarationAccuracy",
     severity: "low",
     title: "Tool added since the last completed scan",
@@ -316,6 +517,7 @@ const RULES = [
   },
   {
     id: "RP-TOOL-REMOVED",
+    tags: ["rug-pull"],
     factor: "declarationAccuracy",
     severity: "info",
     title: "Tool removed since the last completed scan",
@@ -325,6 +527,7 @@ const RULES = [
   },
   {
     id: "RP-TOOL-CHANGED",
+    tags: ["rug-pull"],
     factor: "declarationAccuracy",
     severity: "medium",
     title: "Tool definition changed since the last completed scan",
@@ -334,6 +537,7 @@ const RULES = [
   },
   {
     id: "RP-DESCRIPTION-NOW-INSTRUCTS",
+    tags: ["rug-pull", "deception", "threat"],
     factor: "threatMatch",
     severity: "high",
     title: "Changed tool now carries instructions (rug pull)",
@@ -345,6 +549,7 @@ const RULES = [
   // Transport security.
   {
     id: "TS-PLAINTEXT-HTTP",
+    tags: ["transport"],
     factor: "transportSecurity",
     severity: "medium",
     title: "Served over plain HTTP",
@@ -355,6 +560,7 @@ const RULES = [
   },
   {
     id: "TS-TLS-SELF-SIGNED",
+    tags: ["transport"],
     factor: "transportSecurity",
     severity: "high",
     title: "Self-signed TLS certificate",
@@ -364,6 +570,7 @@ const RULES = [
   },
   {
     id: "TS-TLS-EXPIRED",
+    tags: ["transport"],
     factor: "transportSecurity",
     severity: "high",
     title: "Expired or not yet valid TLS certificate",
@@ -373,6 +580,7 @@ const RULES = [
   },
   {
     id: "TS-TLS-HOSTNAME-MISMATCH",
+    tags: ["transport"],
     factor: "transportSecurity",
     severity: "high",
     title: "TLS certificate does not match the host name",
@@ -382,6 +590,7 @@ const RULES = [
   },
   {
     id: "TS-TLS-UNTRUSTED",
+    tags: ["transport"],
     factor: "transportSecurity",
     severity: "high",
     title: "TLS certificate chain not trusted",
@@ -391,6 +600,7 @@ const RULES = [
   },
   {
     id: "TS-TLS-OLD-PROTOCOL",
+    tags: ["transport"],
     factor: "transportSecurity",
     severity: "medium",
     title: "Outdated TLS version",
@@ -400,6 +610,7 @@ const RULES = [
   },
   {
     id: "TS-TLS-WEAK-CIPHER",
+    tags: ["transport"],
     factor: "transportSecurity",
     severity: "medium",
     title: "Weak cipher suite",
@@ -409,6 +620,7 @@ const RULES = [
   },
   {
     id: "TS-NO-HSTS",
+    tags: ["transport"],
     factor: "transportSecurity",
     severity: "low",
     title: "No HSTS header",
@@ -418,6 +630,7 @@ const RULES = [
   },
   {
     id: "TS-HSTS-SHORT",
+    tags: ["transport"],
     factor: "transportSecurity",
     severity: "low",
     title: "HSTS max-age shorter than 180 days",
@@ -427,6 +640,7 @@ const RULES = [
   },
   {
     id: "TS-TLS-UNKNOWN",
+    tags: ["transport"],
     factor: "transportSecurity",
     severity: "info",
     title: "TLS details not recorded",
@@ -437,6 +651,7 @@ const RULES = [
   },
   {
     id: "TS-NO-EVIDENCE",
+    tags: ["transport"],
     factor: "transportSecurity",
     severity: "info",
     title: "No transport evidence recorded",
@@ -448,6 +663,7 @@ const RULES = [
   // Network behaviour.
   {
     id: "NB-CROSS-HOST-REDIRECT",
+    tags: ["network"],
     factor: "networkBehavior",
     severity: "medium",
     title: "Redirects to another site",
@@ -457,6 +673,7 @@ const RULES = [
   },
   {
     id: "NB-HTTPS-DOWNGRADE",
+    tags: ["network"],
     factor: "networkBehavior",
     severity: "high",
     title: "Redirect from HTTPS to plain HTTP",
@@ -466,6 +683,7 @@ const RULES = [
   },
   {
     id: "NB-LONG-REDIRECT-CHAIN",
+    tags: ["network"],
     factor: "networkBehavior",
     severity: "low",
     title: "Long redirect chain",
@@ -475,6 +693,7 @@ const RULES = [
   },
   {
     id: "NB-EXTERNAL-HOSTS",
+    tags: ["network"],
     factor: "networkBehavior",
     severity: "info",
     title: "Metadata names external hosts",
@@ -485,6 +704,7 @@ const RULES = [
   // Code transparency (what a remote scan cannot see, from registry context).
   {
     id: "CT-NO-SOURCE",
+    tags: ["provenance"],
     factor: "codeTransparency",
     severity: "low",
     title: "No source repository or package declared",
@@ -495,6 +715,7 @@ const RULES = [
   },
   {
     id: "CT-PACKAGE-ONLY",
+    tags: ["provenance"],
     factor: "codeTransparency",
     severity: "low",
     title: "Package declared but no source repository",
@@ -505,6 +726,7 @@ const RULES = [
   },
   {
     id: "CT-REPOSITORY-UNKNOWN-HOST",
+    tags: ["provenance"],
     factor: "codeTransparency",
     severity: "info",
     title: "Repository on an unrecognised host",
@@ -515,6 +737,7 @@ const RULES = [
   },
   {
     id: "CT-NOT-AUDITED",
+    tags: ["provenance"],
     factor: "codeTransparency",
     severity: "info",
     title: "Source declared, not audited",
@@ -526,6 +749,7 @@ const RULES = [
   // Publisher reputation (from registry context; nothing is invented).
   {
     id: "PR-NOT-CERTIFIED",
+    tags: ["provenance"],
     factor: "publisherReputation",
     severity: "info",
     title: "Publisher not verified",
@@ -536,6 +760,7 @@ const RULES = [
   },
   {
     id: "PR-STANDARD-TIER",
+    tags: ["provenance"],
     factor: "publisherReputation",
     severity: "info",
     title: "Standard certification without assisted review",
@@ -546,6 +771,7 @@ const RULES = [
   },
   {
     id: "PR-UNNAMED-PUBLISHER",
+    tags: ["provenance"],
     factor: "publisherReputation",
     severity: "info",
     title: "Publisher unknown",
@@ -556,6 +782,7 @@ const RULES = [
   },
   {
     id: "PR-NO-TRACK-RECORD",
+    tags: ["provenance"],
     factor: "publisherReputation",
     severity: "info",
     title: "No track record",
@@ -566,6 +793,7 @@ const RULES = [
   },
   {
     id: "PR-MIXED-TRACK-RECORD",
+    tags: ["provenance"],
     factor: "publisherReputation",
     severity: "info",
     title: "Mixed track record",
@@ -576,6 +804,7 @@ const RULES = [
   },
   {
     id: "PR-POOR-TRACK-RECORD",
+    tags: ["provenance"],
     factor: "publisherReputation",
     severity: "low",
     title: "Poor track record",
@@ -587,6 +816,7 @@ const RULES = [
   // Scan status.
   {
     id: "SCAN-UNREACHABLE",
+    tags: ["scan"],
     factor: "transportSecurity",
     severity: "info",
     title: "Server unreachable",
@@ -616,16 +846,10 @@ export function findRule(id: string): RuleDefinition | undefined {
   return BY_ID.get(id);
 }
 
-/** Rules whose hits mean the text instructs the model (used by rug-pull detection, D3). */
-export const INSTRUCTION_RULE_IDS: ReadonlySet<RuleId> = new Set<RuleId>([
-  "TM-HIDDEN-INSTRUCTIONS",
-  "TM-IGNORE-PREVIOUS",
-  "TM-ORDERING-COERCION",
-  "TM-CONCEALMENT",
-  "TM-SENSITIVE-FILE",
-  "TM-CONFIG-TAMPER",
-  "TM-EXFIL-PARAM",
-  "TM-EXFIL-URL",
-  "TM-IMAGE-BEACON",
-  "TM-TOOL-SHADOWING",
-]);
+/** True when the rule with this id carries the tag; unknown ids carry none. */
+export function hasTag(id: string, tag: RuleTag): boolean {
+  return BY_ID.get(id)?.tags.includes(tag) ?? false;
+}
+
+/** Rules whose hits mean the text instructs the model (combined per tool; rug-pull detection, D3). */
+export const INSTRUCTION_RULE_IDS: ReadonlySet<string> = new Set(RULES.filter((r) => (r.tags as readonly RuleTag[]).includes("instruction")).map((r) => r.id));

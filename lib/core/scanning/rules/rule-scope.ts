@@ -12,6 +12,18 @@ export interface RuleScope {
   paramsByTool: ReadonlyMap<string, ReadonlySet<string>>;
   /** Lower-cased name and description of each tool: what the tool says it is for. */
   purposeByTool: ReadonlyMap<string, string>;
+  /**
+   * Lower-cased name, title and first sentence of each tool: its job as it
+   * states it up front, before any later text can claim more (injected text
+   * must not widen the purpose it is judged against).
+   */
+  summaryByTool: ReadonlyMap<string, string>;
+}
+
+/** The first sentence of a description (or its first 300 characters). */
+function firstSentence(description: string): string {
+  const end = description.search(/[.!?](?:\s|$)|\n/);
+  return (end < 0 ? description : description.slice(0, end)).slice(0, 300);
 }
 
 /** Built once per scan. */
@@ -19,6 +31,7 @@ export function buildRuleScope(discovery: Discovery): RuleScope {
   const toolNames = new Set<string>();
   const paramsByTool = new Map<string, Set<string>>();
   const purposeByTool = new Map<string, string>();
+  const summaryByTool = new Map<string, string>();
   for (const tool of discovery.tools) {
     const name = tool.name.toLowerCase();
     toolNames.add(name);
@@ -26,6 +39,7 @@ export function buildRuleScope(discovery: Discovery): RuleScope {
     const props = schema && typeof schema === "object" && schema.properties && typeof schema.properties === "object" ? Object.keys(schema.properties) : [];
     paramsByTool.set(name, new Set(props.map((p) => p.toLowerCase())));
     purposeByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${(tool.description ?? "").slice(0, 2000)}`.toLowerCase());
+    summaryByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${firstSentence(tool.description ?? "")}`.toLowerCase());
   }
-  return { toolNames, paramsByTool, purposeByTool };
+  return { toolNames, paramsByTool, purposeByTool, summaryByTool };
 }

@@ -18,7 +18,9 @@ import { detectExternalHosts, detectRedirectProblems } from "./network-rules";
 import { detectObfuscation } from "./obfuscation";
 import { detectOrderingCoercion } from "./ordering-coercion";
 import { detectCodeTransparency, detectPublisherReputation } from "./provenance-rules";
-import { INSTRUCTION_RULE_IDS, RULE_CATALOGUE } from "./rule-catalogue";
+import { detectDirectiveRequests } from "./directives/detect-directive-requests";
+import { detectPreferenceClaims, detectToolImpersonation } from "./directives/preference-claims";
+import { hasTag, RULE_CATALOGUE } from "./rule-catalogue";
 import { ownerKeyOf, toFinding, type RuleHit } from "./rule-hit";
 import { buildRuleScope, type RuleScope } from "./rule-scope";
 import { detectSecrets } from "./secrets";
@@ -41,28 +43,41 @@ export interface RuleInput {
 const MAX_DECODE_DEPTH = 2;
 const SEVERITY_RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
 
-/** Instruction-type rules whose low-severity hits still amplify another threat in the same tool. */
-const AMPLIFIERS = new Set<string>(["TM-HIDDEN-INSTRUCTIONS", "TM-ORDERING-COERCION"]);
-
 function atLeast(severity: Severity, floor: Severity): boolean {
   return SEVERITY_RANK[severity] >= SEVERITY_RANK[floor];
 }
 
+/** A detector over one text field; the scope tells it about the rest of the server. */
+type FieldDetector = (field: AnalyzedField, scope: RuleScope) => RuleHit[];
+/** A detector over the whole listing (names, schemas, annotations, how tools relate). */
+type ServerDetector = (discovery: Discovery) => RuleHit[];
+
+/**
+ * The registered detectors. A new rule is a catalogue entry, a detector
+ * added here and its tests; nothing else changes (caps, escalation and
+ * summaries read the catalogue's tags).
+ */
+const TEXT_DETECTORS: readonly FieldDetector[] = [
+  detectHiddenInstructions,
+  detectInstructionOverride,
+  detectOrderingCoercion,
+  detectConcealment,
+  detectSensitiveFileAccess,
+  detectConfigTamper,
+  detectExfilParams,
+  detectExfilUrls,
+  detectImageBeacons,
+  detectToolShadowing,
+  detectDirectiveRequests,
+  detectPreferenceClaims,
+];
+const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
+const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation];
+
 function textRules(field: AnalyzedField, scope: RuleScope): RuleHit[] {
-  if (field.kind === "uri") return detectSensitiveFileAccess(field);
   if (field.kind === "name" || field.kind === "param-name") return [];
-  return [
-    ...detectHiddenInstructions(field),
-    ...detectInstructionOverride(field),
-    ...detectOrderingCoercion(field),
-    ...detectConcealment(field),
-    ...detectSensitiveFileAccess(field),
-    ...detectConfigTamper(field),
-    ...detectExfilParams(field, scope),
-    ...detectExfilUrls(field),
-    ...detectImageBeacons(field),
-    ...detectToolShadowing(field, scope),
-  ];
+  const detectors = field.kind === "uri" ? URI_DETECTORS : TEXT_DETECTORS;
+  return detectors.flatMap((detect) => detect(field, scope));
 }
 
 function nested(field: AnalyzedField, text: string, decodedFrom: "base64" | "hidden"): AnalyzedField {
@@ -117,7 +132,7 @@ function scanField(field: AnalyzedField, scope: RuleScope): RuleHit[] {
 function combineSignals(hits: RuleHit[]): void {
   const byOwner = new Map<string, RuleHit[]>();
   for (const hit of hits) {
-    if (!INSTRUCTION_RULE_IDS.has(hit.ruleId)) continue;
+    if (!hasTag(hit.ruleId, "instruction")) continue;
     const list = byOwner.get(hit.ownerKey) ?? [];
     list.push(hit);
     byOwner.set(hit.ownerKey, list);
@@ -125,7 +140,7 @@ function combineSignals(hits: RuleHit[]): void {
   for (const group of byOwner.values()) {
     const strong = group.filter((h) => atLeast(h.severity, "medium"));
     if (strong.length === 0) continue;
-    const amplifiers = group.filter((h) => h.severity === "low" && AMPLIFIERS.has(h.ruleId));
+    const amplifiers = group.filter((h) => (h.severity === "low" || h.severity === "info") && hasTag(h.ruleId, "amplifier"));
     const ids = new Set([...strong, ...amplifiers].map((h) => h.ruleId));
     if (ids.size < 2) continue;
     for (const hit of [...strong, ...amplifiers]) {
@@ -163,7 +178,7 @@ export function runDiscoveryRules(discovery: Discovery, network: NetworkEvidence
   const hits: RuleHit[] = [];
   for (const field of fields) hits.push(...scanField(field, scope));
   combineSignals(hits);
-  hits.push(...detectDeclarationProblems(discovery), ...detectDangerousCapabilities(discovery), ...detectToxicCombinations(discovery));
+  for (const detect of SERVER_DETECTORS) hits.push(...detect(discovery));
   hits.push(...detectExternalHosts(fields, network));
   return hits;
 }

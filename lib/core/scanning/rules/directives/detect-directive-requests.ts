@@ -1,0 +1,130 @@
+import type { Severity } from "../../../findings";
+import type { AnalyzedField } from "../analyzed-field";
+import { isDescriptiveMention, isNegatedBefore } from "../directive-language";
+import type { RuleId } from "../rule-catalogue";
+import { fieldHit, type RuleHit } from "../rule-hit";
+import type { RuleScope } from "../rule-scope";
+import { fieldFraming, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
+import { requestedActions, saysOutOfOrder, type RequestKind, type RequestedAction } from "./requested-actions";
+
+/**
+ * The directive analysis: find the sentences that address the model, then
+ * classify what each asks for (requested-actions.ts), with the tool's own
+ * purpose and the text's framing (directive-framing.ts) as context.
+ *
+ * A request outside a tool's job, made to the model, is what poisoning is;
+ * the same words in a tool's account of its own job are not. So each class
+ * asks: is it aimed at the model (an obligation, or an imperative after the
+ * summary sentence), is it outside the tool's purpose, and is it dressed up
+ * as authority (a banner, a pretext, a claim to speak for the user)? The
+ * answers set the severity, and every finding quotes the sentence and names
+ * the class it was put in.
+ */
+
+const RULE_OF: Record<RequestKind, RuleId> = {
+  command: "TM-COMMAND-DIRECTIVE",
+  network: "TM-NETWORK-DIRECTIVE",
+  "file-change": "TM-FILE-CHANGE-DIRECTIVE",
+  "tool-call": "TM-TOOL-DEPENDENCY",
+  "tool-redirect": "TM-TOOL-REDIRECTION",
+  "value-override": "TM-VALUE-OVERRIDE",
+  privilege: "TM-PRIVILEGE-ESCALATION",
+  "user-message": "TM-USER-DECEPTION",
+};
+
+/** Tools whose own job is the request: a shell tool's text may show commands, a fetch tool's URLs, a file tool's paths. */
+const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
+  command: /\b(?:shell|terminal|command|commands|bash|zsh|powershell|exec|execute|process|cli|console|script|scripts|ssh|docker|kubectl|container)\b/,
+  network: /\b(?:fetch|http|https|url|urls|webhook|request|requests|api|endpoint|browser|navigate|web|download|scrape|crawl|curl)\b/,
+  "file-change": /\b(?:file|files|filesystem|directory|directories|folder|path|paths|fs|disk|config|configuration|dotfiles?|write|edit)\b/,
+  "user-message": /\b(?:message|messages|notify|notification|alert|display|show|say|tell|speak|announce|chat|reply|respond)\b/,
+};
+
+const TEXT_KINDS = new Set(["description", "instructions", "param-text", "value", "annotation", "title"]);
+
+interface Judged {
+  severity: Severity | null;
+  why: string;
+}
+
+function framingWords(framing: Framing): string {
+  const parts: string[] = [];
+  if (framing.banner?.strong) parts.push(`an authority banner ("${framing.banner.text}")`);
+  if (framing.impersonation) parts.push(`a claim to speak for someone ("${framing.impersonation.text}")`);
+  if (framing.pretext) parts.push(`a pretext ("${framing.pretext.text}")`);
+  return parts.join(", ");
+}
+
+/** The severity of one request, from how it is asked and whether the tool's own job explains it. */
+function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, justified: boolean, purposeFits: boolean, sentence: string): Judged {
+  const asked = force === "obligation" ? "an obligation on the model" : force === "imperative" ? "an imperative aimed at the model" : "a statement of what happens";
+  switch (action.kind) {
+    case "command":
+    case "file-change":
+    case "network":
+      if (force === "none" && !framed) return { severity: null, why: "" };
+      if (purposeFits && !framed) return { severity: null, why: "" };
+      return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
+    case "privilege":
+      if (force === "none" && !framed) return { severity: "medium", why: "a statement that safety is lifted" };
+      return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
+    case "tool-call":
+      if (force === "none") return { severity: null, why: "" };
+      if (framed && justified) return { severity: "high", why: `${asked}, justified as a requirement` };
+      if (action.fixedArguments) return { severity: "high", why: `${asked}, with values the text fixes instead of the user` };
+      // Honest tools give ordering hints ("call list_tables before query"): no cost alone, but it
+      // still escalates another instruction finding in the same tool (an amplifier).
+      return { severity: "info", why: `${asked} (an ordering hint)` };
+    case "tool-redirect":
+      return framed || force === "obligation" ? { severity: "high", why: `the tool calls itself out of order and sends the model to another` } : { severity: "low", why: "a deprecation notice" };
+    case "value-override":
+      if (force === "none" && !framed && !/\b(?:automatically|always|system)\b/.test(sentence)) return { severity: null, why: "" };
+      return { severity: "high", why: asked };
+    case "user-message":
+      if (force === "none") return { severity: null, why: "" };
+      if (framed) return { severity: "high", why: `${asked}, under an authority frame` };
+      return purposeFits ? { severity: null, why: "" } : { severity: "medium", why: asked };
+  }
+}
+
+/** Reports directives to the model that ask for something outside the tool's job. */
+export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
+  if (!TEXT_KINDS.has(field.kind)) return [];
+  const framing = fieldFraming(field);
+  const framed = isFramedAsAuthority(framing);
+  const ownTool = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
+  const purpose = ownTool ? (scope.summaryByTool.get(ownTool) ?? "") : "";
+  const ctx = { toolNames: scope.toolNames, ownTool };
+  const outOfOrder = field.owner === "tool" && field.kind === "description" && saysOutOfOrder(field.norm.lower);
+  const hits: RuleHit[] = [];
+  let directiveSeen = false;
+
+  field.sentences.forEach((sentence, i) => {
+    const force = sentenceForce(sentence, i === 0 && field.kind === "description");
+    if (force !== "none") directiveSeen = true;
+    for (const action of requestedActions(sentence.text, ctx, outOfOrder)) {
+      if (isNegatedBefore(sentence.text, action.start, 24) && action.kind !== "value-override" && action.kind !== "privilege") continue;
+      if (isDescriptiveMention(sentence.text, action.start, action.end)) continue;
+      const fits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;
+      // A call to another tool is a requirement when the sentence itself (or the next) argues for it,
+      // or the field poses as the system or the user; a pretext elsewhere in the field is not enough.
+      const next = field.sentences[i + 1]?.text ?? "";
+      const justified = hasPretext(sentence.text) || hasPretext(next) || (framing.banner?.strong ?? false) || framing.impersonation !== null;
+      const judged = judge(action, force, framed, justified, fits, sentence.text);
+      if (!judged.severity) continue;
+      const frame = framed ? `; framed with ${framingWords(framing)}` : "";
+      hits.push(fieldHit(field, RULE_OF[action.kind], judged.severity, sentence.start + action.start, sentence.start + action.end, `Asks the model to ${action.what}: ${judged.why}${frame}.`));
+    }
+  });
+
+  if (framing.impersonation) {
+    const { start, end, text } = framing.impersonation;
+    const severity: Severity = directiveSeen ? "high" : "medium";
+    hits.push(fieldHit(field, "TM-IMPERSONATION", severity, start, end, `Claims to speak for the user, operator or system ("${text}")${directiveSeen ? " and gives the model orders" : ""}.`));
+  }
+  if (framing.banner?.strong && directiveSeen) {
+    const { start, end, text } = framing.banner;
+    hits.push(fieldHit(field, "TM-AUTHORITY-BANNER", "low", start, end, `An authority banner ("${text}") introduces orders to the model.`));
+  }
+  return hits;
+}

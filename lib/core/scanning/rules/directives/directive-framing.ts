@@ -1,0 +1,101 @@
+import type { AnalyzedField, Sentence } from "../analyzed-field";
+
+/**
+ * Who a piece of metadata addresses, and how it dresses itself up. A tool
+ * description tells a person what the tool does; poisoned metadata talks to
+ * the model: it obliges ("you must", "always", "it is mandatory"), claims an
+ * authority it does not have (a "SYSTEM SECURITY PROTOCOL" banner, a message
+ * "from the user"), and justifies itself with compliance jargon. None of
+ * these is an attack alone (honest tools say "IMPORTANT: paths must be
+ * absolute"); they are the frame the request classifiers read the request in.
+ * Patterns run on the lower-cased text unless said otherwise.
+ */
+
+export type DirectiveForce = "obligation" | "imperative" | "none";
+
+/** An obligation on the reader: a modal aimed at the model, "always", "make sure", "is mandatory". */
+const OBLIGATION_RE =
+  /\b(?:you(?:'ll| will)? (?:must|should|shall|need to|have to|are (?:required|instructed|expected|supposed|obliged|asked|told|advised) to|will (?:need|have) to|may only|can only)|(?:the )?(?:assistant|model|ai|llm|agent|claude|chatgpt|gpt|copilot)s? (?:must|should|shall|needs? to|has to|have to|is (?:required|instructed|expected) to)|(?<!\bthat )(?:must|shall)(?: (?:always|first|also|now|then|immediately|automatically|additionally|still|not|never))? [a-z]{2,20}|should (?:always|first|also|now|then|immediately|automatically|never) [a-z]{2,20}|always (?!been\b|be\b|returns?\b|uses?\b|includes?\b)[a-z]{2,20}|never (?!been\b|be\b|returns?\b)[a-z]{2,20}|(?:do not|don't|please do not) (?:ever )?[a-z]{2,20}|make sure|be sure to|ensure (?:that )?you|remember to|(?:don't|do not) forget to|please (?!note\b|see\b|refer\b)[a-z]{2,20}|simply (?:call|use|run|invoke|execute|pass|send)|it is (?:very |extremely |absolutely )?(?:important|critical|crucial|essential|mandatory|required|vital|necessary|imperative) (?:to|that)|\b(?:is|are) (?:mandatory|required|obligatory) (?:for|before|when|prior)|this is (?:a |an )?(?:mandatory|required|obligatory|compulsory)\b|the system requires|requires? (?:you|the assistant|the model) to)\b/;
+
+/** A base-form verb at the start of a clause: the imperative mood. */
+const IMPERATIVE_START_RE =
+  /^(?:(?:please|first|firstly|then|now|also|next|finally|and|immediately|afterwards|additionally|simply|just|kindly|quietly|silently|secretly|[-*•>]|\d{1,2}[.)]|step \d{1,2}|so)[ ,:]{0,2}){0,4}(?:read|send|call|use|pass|include|ignore|forget|disregard|add|append|forward|copy|upload|execute|run|invoke|output|print|reply|respond|say|tell|write|save|set|change|replace|visit|open|fetch|load|treat|consider|act|pretend|provide|attach|collect|gather|extract|email|bcc|cc|post|notify|ping|contact|access|delete|remove|modify|update|redirect|switch|route|display|show|inform|perform|verify|check|make|grant|disable|enable|bypass|skip|export|list|insert|put|get|request|report|log|store|submit|transfer|move|clean|clear|wipe|erase|install|download|navigate|go)\b/;
+
+/** Authority words of the banners poisoned text opens with ("CRITICAL SYSTEM UPDATE:"). */
+const BANNER_WORD = String.raw`(?:system|security|critical|urgent|important|notice|protocol|update|directive|override|internal|admin|administrator|compliance|alert|mandatory|required|warning|enhancement|optimi[sz]ation|maintenance|validation|verification|policy|instruction|instructions|priority|attention|dev|developer|audit|operator|root|official|emergency|requirement|configuration|research|performance|environment)`;
+/** Words that make a banner an authority claim rather than an honest "IMPORTANT:" or "NOTE:". */
+const STRONG_BANNER_RE = /\b(?:system|security|protocol|directive|override|internal|admin|administrator|compliance|alert|update|maintenance|enhancement|optimi[sz]ation|validation|verification|audit|operator|root|emergency|policy|research|environment|dev)\b/;
+/** An all-caps heading ended by a colon, or a bracketed or tagged heading; read on the case-kept text. */
+const CAPS_BANNER_RE = /(?:^|[.!?\n]\s{0,3}|[([<]\s{0,2})([A-Z][A-Z0-9 _/&-]{2,48}[A-Z0-9])\s{0,2}(?:[:\])>]|!{1,3}\s)/g;
+const BRACKET_BANNER_RE = new RegExp(String.raw`[[<(]\s{0,2}((?:[a-z]{2,16}[ _-]){0,3}${BANNER_WORD}(?:[ _-][a-z]{2,16}){0,3})\s{0,2}[\])>]`, "g");
+
+/** Text that claims to speak for the user, the operator or the system. */
+const IMPERSONATION_RE =
+  /\b(?:(?:this is )?(?:an? |the )?(?:important |urgent |direct |special |private |confidential |priority )?(?:message|note|instruction|instructions|request|directive|reminder|memo|update) (?:directly )?(?:from|by|on behalf of) (?:the |your )?(?:user|human|operator|developer|administrator|admin|system|owner|creator|security team|it department|platform|anthropic|openai)\b|(?<!\b(?:when|if|whenever|unless|once|after|before|until|till|since|because|whether|that|and|or) )the (?:user|human|operator|owner) (?:has )?(?:already )?(?:explicitly |previously )?(?:pre-?)?(?:authori[sz]ed|approved|consented to|agreed to|granted|instructed|requested that you|asked you to|wants you to|would like you to|has asked you) (?:you|the assistant|the model|this|these|all|every|any|it|automatic|full)\b|\b(?:i am|i'm|we are|this is) (?:the|your) (?:user|developer|operator|administrator|admin|creator|owner|system)\b|\b(?:the )?user'?s? (?:real|actual|true|hidden|secret|original) (?:request|instruction|instructions|intent|intention|wish|goal)\b|\bspeaking (?:as|for) the (?:user|system|developer|operator)\b)/;
+
+/** Justifications poisoned text gives for what it asks: compliance, audits, security, optimisation. */
+const PRETEXT_RE =
+  /\b(?:for (?:enhanced |improved |proper |additional |full |strict |mandatory )?(?:[a-z-]+ ){0,2}(?:compliance|audit(?:ing)?|audit trail|validation|verification|data (?:integrity|validation|consistency|quality)|quality assurance|regulatory|testing purposes|integrity|privacy compliance|monitoring|tracking|logging|analytics purposes|research purposes|debugging purposes|legal reasons|security and compliance)|for enhanced (?:performance|security|reliability)|(?:regulatory|security|legal|policy|data|geolocation safety) compliance|to (?:ensure|maintain|guarantee) (?:\w+ ){0,3}(?:compliance|integrity|consistency|security)|(?:mandatory|required|internal|system|security|compliance|new) (?:security )?(?:protocol|requirement|policy|measure|check|audit|procedure|step|update)|this is (?:a |an )?(?:mandatory|required|system-level|internal|temporary|standard|critical)|(?:is|are) (?:required|mandatory|essential|crucial|necessary) for (?:all|every|each|any)|system-level|temporary backend|backend change|for all (?:\w+ ){0,3}requests|security vulnerabilit(?:y|ies)|due to (?:recent )?(?:system )?(?:updates?|maintenance|changes|security)|enhanced (?:functionality|security|performance|features)|better performance|same functionality|stress-test)/;
+
+/** True when a sentence justifies a request with compliance, security or audit jargon. */
+export function hasPretext(text: string): boolean {
+  return PRETEXT_RE.test(text);
+}
+
+export interface Framing {
+  /** An authority banner, with its offsets in the field's text. */
+  banner: { text: string; start: number; end: number; strong: boolean } | null;
+  impersonation: { text: string; start: number; end: number } | null;
+  pretext: { text: string; start: number; end: number } | null;
+}
+
+function firstMatch(re: RegExp, text: string): { text: string; start: number; end: number } | null {
+  const m = re.exec(text);
+  return m ? { text: m[0], start: m.index, end: m.index + m[0].length } : null;
+}
+
+/** Whether a caps heading is an authority banner: it holds an authority word and is not a code identifier. */
+function bannerOf(heading: string): { strong: boolean } | null {
+  const lower = heading.toLowerCase().replace(/[_/&-]/g, " ");
+  if (!new RegExp(String.raw`\b${BANNER_WORD}\b`).test(lower)) return null;
+  const words = lower.trim().split(/\s+/);
+  // Emphasis ("CRITICAL RULE:", "IMPORTANT:") is honest; a claim to be the system, its security or its operators is not.
+  return { strong: STRONG_BANNER_RE.test(lower) && words.length <= 6 };
+}
+
+/** The framing of one field, worked out once for every sentence of it. */
+export function fieldFraming(field: AnalyzedField): Framing {
+  const lower = field.norm.lower;
+  let banner: Framing["banner"] = null;
+  // Offsets of the case-kept text line up with the lower-cased one only when their lengths agree.
+  if (field.norm.clean.length === lower.length) {
+    CAPS_BANNER_RE.lastIndex = 0;
+    for (let m = CAPS_BANNER_RE.exec(field.norm.clean); m !== null && !banner?.strong; m = CAPS_BANNER_RE.exec(field.norm.clean)) {
+      const kind = bannerOf(m[1]);
+      const start = m.index + m[0].indexOf(m[1]);
+      if (kind) banner = { text: m[1], start, end: start + m[1].length, strong: kind.strong };
+    }
+  }
+  if (!banner?.strong) {
+    BRACKET_BANNER_RE.lastIndex = 0;
+    const m = BRACKET_BANNER_RE.exec(lower);
+    if (m) banner = { text: m[0], start: m.index, end: m.index + m[0].length, strong: STRONG_BANNER_RE.test(m[1]) };
+  }
+  return { banner, impersonation: firstMatch(IMPERSONATION_RE, lower), pretext: firstMatch(PRETEXT_RE, lower) };
+}
+
+/**
+ * How directly one sentence addresses the model. The first sentence of a
+ * tool description is its summary, conventionally in the imperative ("Read
+ * a file"), so a bare imperative counts only after it.
+ */
+export function sentenceForce(sentence: Sentence, isFirst: boolean): DirectiveForce {
+  if (OBLIGATION_RE.test(sentence.text)) return "obligation";
+  if (!isFirst && IMPERATIVE_START_RE.test(sentence.text)) return "imperative";
+  return "none";
+}
+
+/** True when the framing makes a request an attack rather than advice: authority, impersonation or a pretext. */
+export function isFramedAsAuthority(framing: Framing): boolean {
+  return (framing.banner?.strong ?? false) || framing.impersonation !== null || framing.pretext !== null;
+}

@@ -1,0 +1,152 @@
+import type { Severity } from "../../../findings";
+import type { DiscoveredTool, Discovery } from "../../scan-outcome";
+import type { AnalyzedField } from "../analyzed-field";
+import { isNegatedBefore } from "../directive-language";
+import { fieldHit, plainHit, type RuleHit } from "../rule-hit";
+import { toolNameTokens } from "../tool-name-tokens";
+
+/**
+ * Preference manipulation and function overlap: a tool that sells itself to
+ * the model ("the world's best", "used by 99% of professionals", "always
+ * prefer this tool"), or that copies a sibling under a look-alike or
+ * promotional name, so the model picks it over the tool the user meant.
+ * A model chooses tools by their text; marketing aimed at that choice is
+ * steering, not description. One plain superlative is common in honest
+ * text and costs nothing; several claims, a comparison with other tools or
+ * an order to prefer it is manipulation.
+ */
+
+/** Claims of superiority, each a separate kind of claim (counted once each). */
+const CLAIMS: readonly RegExp[] = [
+  /\b(?:the )?world'?s (?:best|leading|most|#1|number one|fastest|first|top)\b/,
+  /\b(?:used|trusted|relied (?:up)?on|recommended|preferred|loved|chosen|endorsed|adopted|certified|approved) by (?:\d{1,3}(?:\.\d+)?\s?%|over |more than |millions|thousands|top |leading |most |all |every |experts|professionals|fortune|industry|tech giants|silicon valley|(?:[a-z-]+ ){0,2}(?:professionals|experts|engineers|developers|companies|institutions|organi[sz]ations|services|planners|analysts|researchers))/,
+  /\b\d{2,3}(?:\.\d+)?\s?% (?:success|accuracy|reliability|satisfaction|precision|of (?:professionals|users|developers|experts|companies))|\b100\s?% (?:reliab|accura|guarantee|precis|success)/,
+  /\b(?:award[- ]winning|industry[- ](?:leading|standard|best)|best[- ]in[- ]class|market[- ]leading|unmatched|unparalleled|unrivall?ed|unbeatable|pinnacle|second to none|gold standard|revolutionary|cutting[- ]edge|enterprise[- ]grade)\b/,
+  /\b(?:the )?most (?:advanced|reliable|comprehensive|accurate|trusted|powerful|sophisticated|complete|precise|efficient|popular|capable|intelligent)\b/,
+  /\b(?:the|this is the) (?:best|ultimate|premier|definitive|only reliable)\b|\bultimate (?:version|tool|solution|system|platform|engine)\b/,
+  /\b(?:premium|professional|advanced|enhanced|ultimate|pro|superior|improved|official|upgraded|next[- ]generation|elite|deluxe) (?:version|edition|variant|release)\b/,
+  /\bsuperior (?:performance|functionality|results|accuracy|quality|capabilities|precision|reliability|[a-z]+ (?:capabilities|processing|management))\b|\b(?:highest|best) (?:quality|accuracy|precision)\b/,
+];
+
+/** A comparison with other tools, or an order to prefer this one: manipulation on its own. */
+const COMPARE_RE =
+  /\b(?:better|superior|more (?:accurate|reliable|complete|powerful)|faster) (?:[a-z]+ ){0,3}(?:than|compared (?:to|with)) (?:the |any |all )?(?:other|standard|regular|default|existing|basic|original|similar|competing|legacy) (?:[a-z0-9_-]+ ){0,3}(?:tools?|functions?|versions?|services?|alternatives?|implementations?|apis?|engines?|solutions?)\b/;
+const PREFER_RE =
+  /\b(?:(?:always|must|should) (?:prefer|choose|select|pick) (?:this|me)\b|(?:instead of|rather than|over) (?:any|all|every) other (?:tools?|functions?|options?)\b|(?:do not|don't|never) use (?:any )?other (?:tools?|functions?)\b|(?:replaces?|supersedes?) (?:the )?(?:standard|other|basic|old|existing) [a-z_ ]{0,40}(?:tools?|functions?)\b)/;
+
+/** Names that dress a copy up: best_x, x_pro, premium_x, x_v2. */
+const PROMO_TOKENS = new Set(["best", "premium", "ultimate", "advanced", "pro", "enhanced", "professional", "official", "super", "improved", "new", "plus", "better", "optimized", "optimised", "v2", "v3", "turbo", "elite", "top", "tool", "for"]);
+
+interface Claim {
+  start: number;
+  end: number;
+}
+
+function claimsIn(text: string): Claim[] {
+  const found: Claim[] = [];
+  for (const re of CLAIMS) {
+    const m = re.exec(text);
+    if (m && !isNegatedBefore(text, m.index, 16)) found.push({ start: m.index, end: m.index + m[0].length });
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** TM-PREFERENCE-MANIPULATION over one description: several claims, or one order to prefer the tool. */
+export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
+  if (field.kind !== "description" && field.kind !== "title" && field.kind !== "instructions") return [];
+  const text = field.norm.lower;
+  const claims = claimsIn(text);
+  const compare = COMPARE_RE.exec(text);
+  if (compare) claims.push({ start: compare.index, end: compare.index + compare[0].length });
+  const prefer = PREFER_RE.exec(text);
+  if (prefer && !isNegatedBefore(text, prefer.index, 12)) {
+    // An order to prefer the tool, backed by a sales claim, is manipulation; with reasons alone
+    // ("the analysis tool cannot read local files") it is emphatic guidance, and costs points only.
+    const severity: Severity = claims.length > 0 ? "high" : "medium";
+    return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", severity, prefer.index, prefer.index + prefer[0].length, `Tells the model to choose this over other tools ("${prefer[0]}")${claims.length > 0 ? `, with ${claims.length} superiority claim(s)` : ""}.`)];
+  }
+  if (claims.length >= 2) {
+    const first = claims[0];
+    return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", first.start, Math.min(text.length, first.start + 160), `${claims.length} different superiority claims sell the tool to the model.`)];
+  }
+  return [];
+}
+
+function normalizedName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+}
+
+/** The name's words without promotional ones, in a stable order. */
+function coreTokens(name: string): string {
+  return toolNameTokens(name)
+    .filter((t) => !PROMO_TOKENS.has(t))
+    .sort()
+    .join(" ");
+}
+
+function words(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[a-z0-9]{3,}/g) ?? []);
+}
+
+/** Share of the smaller word set found in the larger: how much one description repeats another. */
+function overlap(a: Set<string>, b: Set<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared / Math.min(a.size, b.size);
+}
+
+function firstSentence(tool: DiscoveredTool): string {
+  return (tool.description ?? "").split(/(?<=[.!?])\s|\n/)[0] ?? "";
+}
+
+/**
+ * TM-TOOL-IMPERSONATION: a tool that shadows a sibling by its name (the same
+ * name in other case or separators, or the sibling's name with promotional
+ * words), or that repeats a sibling's job while claiming to be better. The
+ * later-listed or oddly-cased one is reported: it is the copy.
+ */
+export function detectToolImpersonation(discovery: Discovery): RuleHit[] {
+  const hits: RuleHit[] = [];
+  const tools = discovery.tools.slice(0, 500);
+  const flagged = new Set<string>();
+  const report = (tool: DiscoveredTool, severity: Severity, detail: string) => {
+    if (flagged.has(tool.name)) return;
+    flagged.add(tool.name);
+    hits.push(plainHit("TM-TOOL-IMPERSONATION", severity, `tools/${tool.name}/name`, detail, `${tool.name}: ${(tool.description ?? "").slice(0, 150)}`, `tool:${tool.name}`));
+  };
+  const byNormalized = new Map<string, DiscoveredTool>();
+  const byCore = new Map<string, DiscoveredTool>();
+  for (const tool of tools) {
+    const plain = toolNameTokens(tool.name).every((t) => !PROMO_TOKENS.has(t));
+    if (plain) byCore.set(coreTokens(tool.name), tool);
+  }
+  for (const tool of tools) {
+    const key = normalizedName(tool.name);
+    const twin = byNormalized.get(key);
+    if (twin && twin.name !== tool.name) {
+      const copy = /[A-Z]/.test(tool.name) && !/[A-Z]/.test(twin.name) ? tool : twin.name !== twin.name.toLowerCase() ? twin : tool;
+      const original = copy === tool ? twin : tool;
+      report(copy, "high", `"${copy.name}" differs from the tool "${original.name}" only in case or separators, so a model may call the wrong one.`);
+      continue;
+    }
+    byNormalized.set(key, tool);
+    const tokens = toolNameTokens(tool.name);
+    const promo = tokens.filter((t) => PROMO_TOKENS.has(t) && t !== "tool" && t !== "for");
+    if (promo.length === 0) continue;
+    const sibling = byCore.get(coreTokens(tool.name));
+    if (sibling && sibling !== tool) {
+      report(tool, "high", `"${tool.name}" is the tool "${sibling.name}" under a promotional name (${promo.join(", ")}), placed to be chosen instead of it.`);
+    }
+  }
+  // A sibling's job, repeated, with a claim to be better at it.
+  for (const tool of tools) {
+    if (flagged.has(tool.name)) continue;
+    const text = (tool.description ?? "").toLowerCase();
+    if (claimsIn(text).length === 0 && !PREFER_RE.test(text) && !COMPARE_RE.test(text)) continue;
+    const mine = words(firstSentence(tool));
+    const twin = tools.find((other) => other !== tool && overlap(mine, words(firstSentence(other))) >= 0.6);
+    if (twin) report(tool, "high", `"${tool.name}" repeats the job of "${twin.name}" and claims to be better at it.`);
+  }
+  return hits;
+}
