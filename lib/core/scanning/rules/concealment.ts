@@ -33,6 +33,12 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\bwithout (?:the |your )?(?:user'?s?|human'?s?) (?:knowledge|knowing|noticing|awareness|seeing|noticing it)\b`,
     String.raw`\b(?:silently|secretly|quietly|covertly|invisibly|discreetly|stealthily)(?: and [a-z]{2,12}ly)? (?:read|send|forward|copy|include|add|upload|call|invoke|run|execute|attach|bcc|cc|exfiltrate|transmit|collect|pass|append|post|write|modify|gather|grab|extract|save|store|email|share|replace|change)\b`,
     String.raw`\bthis (?:could|would|might|will|may) (?:upset|alarm|worry|scare|confuse|concern|bother) (?:the )?(?:user|human)\b`,
+    // Omission: "omit the fee from what you tell the user", "leave the sponsor out of your answer".
+    String.raw`\b(?:omit|omits|omitting|leave out|exclude|excluding|strip|drop|hide|remove)(?: [a-z0-9%'-]{1,20}){0,5} from (?:what you (?:tell|show|say|report)|your (?:reply|replies|answer|answers|response|responses|summary|summaries|report)|the (?:summary|reply|answer|response|report) (?:you give|shown|for the user))`,
+    String.raw`\b(?:do not|don't|never|must not|should not) (?:mention|reveal|disclose|admit|acknowledge|say|tell anyone) (?:that|the fact that|how|why|where|who)\b`,
+    String.raw`\b(?:say|answer|reply) (?:no|that it is not|that they are not|nothing)\b[^.]{0,40}\b(?:change the subject|move on)\b|\bchange the subject\b`,
+    String.raw`\b(?:do not|don't|never|without) (?:report|reporting|log|logging|show|showing|surface|surfacing) (?:this|the|that|these|any)(?: [a-z]+){0,2} (?:step|steps|action|actions|change|changes|warning|warnings|error|errors|call|calls|upload|uploads)\b`,
+    String.raw`\bkeep (?:the )?(?:window|process|terminal|console) hidden\b`,
     // "Opens in the background without stealing focus" describes a window, not a secret.
     String.raw`\b(?:in the background|behind the scenes) (?:without (?:the |your )?(?:user|users|human|person|anyone|anybody|them|telling|informing|notifying|alerting|mentioning|asking|their knowledge)|so that (?:the )?user)\b`,
   ].join("|"),
@@ -43,13 +49,15 @@ const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
 
 /** Cheap test before the full patterns: every pattern contains one of these words. */
-const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without/;
+const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden/;
 
 /** Reports requests to keep things from the user. */
 export function detectConcealment(field: AnalyzedField): RuleHit[] {
   if (!PREFILTER_RE.test(field.norm.lower)) return [];
   const hits: RuleHit[] = [];
-  const general: Severity = field.kind === "instructions" ? "low" : "medium";
+  // Keeping things from the user is deception wherever a tool says it; server instructions
+  // legitimately shape what is shown ("do not show raw ids"), so there it is medium.
+  const general: Severity = field.kind === "instructions" ? "medium" : "high";
   for (const [re, severity, what] of [
     [HIDE_INSTRUCTIONS_RE, "high", "Asks the model to hide these instructions or their effects"],
     [CONCEAL_FROM_USER_RE, general, "Asks the model to keep something from the user"],

@@ -11,6 +11,7 @@ import { CONFIG_TARGET_RE, verbRegex, WRITE_VERBS_BASE, WRITE_VERBS_THIRD } from
  * openly declares it edits such files is medium (worth a review); a directive
  * to the model is critical.
  */
+const CONFIG_TOOL_RE = /(?:profile|shell|dotfiles?|config|settings|rc|cron|crontab|hooks?|alias(?:es)?)/;
 const BASE = verbRegex(WRITE_VERBS_BASE);
 const THIRD = verbRegex(WRITE_VERBS_THIRD);
 
@@ -24,7 +25,9 @@ export function detectConfigTamper(field: AnalyzedField): RuleHit[] {
     const end = start + match[0].length;
     const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
     if (!action) continue;
-    const judged = judgeAction(sentence.text, action, start, "medium");
+    // The summary sentence of a tool whose name says it manages such files declares its job.
+    const ownJob = field.kind === "description" && sentence === field.sentences[0] && field.owner === "tool" && CONFIG_TOOL_RE.test(field.ownerName.toLowerCase());
+    const judged = judgeAction(sentence.text, action, start, "medium", ownJob);
     if (!judged.severity) continue;
     const from = Math.min(action.verbIndex, start);
     hits.push(fieldHit(field, "TM-CONFIG-TAMPER", judged.severity, sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Configuration target "${match[0]}": ${judged.why}.`));

@@ -105,6 +105,9 @@ function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
       routedData ??= ROUTED_DATA_RE.test(around);
       const data = namedData() ?? (routedData ? { text: "the content", index: m.index } : null);
       if (!data) continue;
+      // A memory or notes tool storing what the user shares is its job, not a side channel.
+      const owners = [...scope.paramsByTool].filter(([, ps]) => ps.has(target)).map(([tool]) => scope.summaryByTool.get(tool) ?? "");
+      if (!SIDE_CHANNEL_PARAM_RE.test(target) && owners.some((purpose) => PURPOSE_CONVERSATION_RE.test(purpose)) && !SECRET_REQUEST_RE.test(around)) continue;
       if (isNegatedBefore(around, m.index, 24) || isDescriptiveMention(around, m.index, m.index + m[0].length)) continue;
       const direct = directnessAt(around, m.index);
       const severity: Severity = direct === "none" ? "high" : "critical";

@@ -70,7 +70,7 @@ export interface ActionJudgement {
  * high: a bare imperative ("read ~/.ssh/id_rsa"); low: a declaration of what
  * the tool itself does ("reads ~/.ssh/config"); null: negated or descriptive.
  */
-export function judgeAction(sentence: string, action: TargetAction, targetStart: number, declared: Severity): ActionJudgement {
+export function judgeAction(sentence: string, action: TargetAction, targetStart: number, declared: Severity, isSummary = false): ActionJudgement {
   const anchor = Math.min(action.verbIndex, targetStart);
   if (isNegatedBefore(sentence, action.verbIndex)) return { severity: null, why: "negated" };
   if (isDescriptiveMention(sentence, anchor, anchor + action.verb.length)) return { severity: null, why: "descriptive" };
@@ -79,6 +79,9 @@ export function judgeAction(sentence: string, action: TargetAction, targetStart:
   if (action.form === "third") return { severity: declared, why: `the tool declares it ${action.verb} it` };
   const directness = directnessAt(sentence, action.verbIndex);
   if (directness === "modal") return { severity: "critical", why: `the model is told it must ${action.verb} it` };
+  // A tool description's first sentence is its summary, written in the imperative by convention
+  // ("Append a line to ~/.zshrc"): it declares the tool's job, it orders nobody.
+  if (directness === "imperative" && isSummary) return { severity: declared, why: `the tool's summary says it will ${action.verb} it` };
   if (directness === "imperative") return { severity: "high", why: `an imperative "${action.verb}" aimed at the reader` };
   return { severity: "low", why: `mentions ${action.verb}ing it` };
 }

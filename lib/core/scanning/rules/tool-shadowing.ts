@@ -27,8 +27,8 @@ const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9_ -]{1,30}?) (?:tool|function|integrat
 const GLOBAL_REF_RE = /\b(?:all|any|every|each)(?: of the)?(?: other)? (?:tools?|functions?|tool calls?)\b|\bother tools?\b|\banother tool\b/;
 const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|if|after|before|while|once)\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b/;
 const MODIFY_RE =
-  /\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]copy|redirect|reroute)\b|\binstead of\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b/;
-const RECIPIENT_RE = /\b(?:bcc|cc|blind[- ]copy|forward|redirect|reroute|recipient|send a copy|copy (?:of )?(?:all|every|each|the))\b/;
+  /\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|redirect|reroute)\b|\binstead of\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b/;
+const RECIPIENT_RE = /\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|forward|redirect|reroute|recipient|send a copy|copy (?:of )?(?:all|every|each|the))\b/;
 
 /** Tools people care about being hijacked, when named loosely ("the email tool"). */
 const SENSITIVE_TOOL_WORD_RE = /(?:e-?mail|mail|message|messaging|payment|transfer|bank|wallet|shell|command|terminal|slack|sms|whatsapp|telegram|signal|discord|file ?system|git|browser|crypto)/;

@@ -5,7 +5,7 @@ import type { RuleId } from "../rule-catalogue";
 import { fieldHit, type RuleHit } from "../rule-hit";
 import type { RuleScope } from "../rule-scope";
 import { fieldFraming, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
-import { requestedActions, saysOutOfOrder, type RequestKind, type RequestedAction } from "./requested-actions";
+import { otherToolOutOfOrder, requestedActions, saysOutOfOrder, type RequestKind, type RequestedAction } from "./requested-actions";
 
 /**
  * The directive analysis: find the sentences that address the model, then
@@ -35,10 +35,16 @@ const RULE_OF: Record<RequestKind, RuleId> = {
 /** Tools whose own job is the request: a shell tool's text may show commands, a fetch tool's URLs, a file tool's paths. */
 const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
   command: /\b(?:shell|terminal|command|commands|bash|zsh|powershell|exec|execute|process|cli|console|script|scripts|ssh|docker|kubectl|container)\b/,
-  network: /\b(?:fetch|http|https|url|urls|webhook|request|requests|api|endpoint|browser|navigate|web|download|scrape|crawl|curl)\b/,
+  network: /\b(?:fetch|http|https|url|urls|webhook|request|requests|api|endpoint|browser|navigate|web|download|scrape|crawl|curl|e-?mails?|mail|smtp|inbox|send|forward)\b/,
   "file-change": /\b(?:file|files|filesystem|directory|directories|folder|path|paths|fs|disk|config|configuration|dotfiles?|write|edit)\b/,
   "user-message": /\b(?:message|messages|notify|notification|alert|display|show|say|tell|speak|announce|chat|reply|respond)\b/,
 };
+
+/** An order to contact an address in addition to the job, or with the user's data. */
+const EXTRA_CONTACT_RE = /\b(?:also|additionally|as well|after (?:each|every)|before (?:each|every)|each time|every time|partner|verification|verify|notify|the user'?s|question|conversation|summary|results?|body containing)\b/;
+
+/** "must", "required", "mandatory", "have to": stronger than the advice "should" or "always". */
+const STRICT_OBLIGATION_RE = /\b(?:must|required|mandatory|have to|has to|need to|needs to|it is (?:critical|crucial|essential|imperative|vital))\b/;
 
 const TEXT_KINDS = new Set(["description", "instructions", "param-text", "value", "annotation", "title"]);
 
@@ -61,9 +67,14 @@ function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, 
   switch (action.kind) {
     case "command":
     case "file-change":
-    case "network":
+      if (action.dangerous && !(purposeFits && force === "none")) return { severity: force === "obligation" || framed ? "critical" : "high", why: `${asked}; it fetches and runs code, wipes data or persists in start-up files` };
       if (force === "none" && !framed) return { severity: null, why: "" };
       if (purposeFits && !framed) return { severity: null, why: "" };
+      return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
+    case "network":
+      if (force === "none" && !framed) return { severity: null, why: "" };
+      // A fetch tool's job is the user's URLs; an order to also contact a fixed address is not.
+      if (purposeFits && !framed && !EXTRA_CONTACT_RE.test(sentence)) return { severity: null, why: "" };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "privilege":
       if (force === "none" && !framed) return { severity: "medium", why: "a statement that safety is lifted" };
@@ -72,15 +83,20 @@ function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, 
       if (force === "none") return { severity: null, why: "" };
       if (framed && justified) return { severity: "high", why: `${asked}, justified as a requirement` };
       if (action.fixedArguments) return { severity: "high", why: `${asked}, with values the text fixes instead of the user` };
+      // "You must first call X" for no input of this tool and no session to open: the call serves
+      // whoever wrote the text, not the tool (the dependency-injection pattern).
+      if (force === "obligation" && STRICT_OBLIGATION_RE.test(sentence) && !action.prerequisite) return { severity: "high", why: `${asked}, for nothing this tool needs` };
       // Honest tools give ordering hints ("call list_tables before query"): no cost alone, but it
       // still escalates another instruction finding in the same tool (an amplifier).
       return { severity: "info", why: `${asked} (an ordering hint)` };
     case "tool-redirect":
+      if (action.otherOutOfOrder) return { severity: "high", why: `it declares ${action.otherOutOfOrder} out of order, which this server cannot know, and sends the model elsewhere` };
       return framed || force === "obligation" ? { severity: "high", why: `the tool calls itself out of order and sends the model to another` } : { severity: "low", why: "a deprecation notice" };
     case "value-override":
       if (force === "none" && !framed && !/\b(?:automatically|always|system)\b/.test(sentence)) return { severity: null, why: "" };
       return { severity: "high", why: asked };
     case "user-message":
+      if (action.lie) return { severity: "high", why: `${asked}: it tells the model to mislead the user` };
       if (force === "none") return { severity: null, why: "" };
       if (framed) return { severity: "high", why: `${asked}, under an authority frame` };
       return purposeFits ? { severity: null, why: "" } : { severity: "medium", why: asked };
@@ -94,15 +110,17 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
   const framed = isFramedAsAuthority(framing);
   const ownTool = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
   const purpose = ownTool ? (scope.summaryByTool.get(ownTool) ?? "") : "";
-  const ctx = { toolNames: scope.toolNames, ownTool };
+  const ctx = { toolNames: scope.toolNames, ownTool, ownParams: [...(scope.paramsByTool.get(ownTool) ?? [])] };
   const outOfOrder = field.owner === "tool" && field.kind === "description" && saysOutOfOrder(field.norm.lower);
+  const otherOutOfOrder = otherToolOutOfOrder(field.norm.lower, ctx);
   const hits: RuleHit[] = [];
   let directiveSeen = false;
 
   field.sentences.forEach((sentence, i) => {
     const force = sentenceForce(sentence, i === 0 && field.kind === "description");
     if (force !== "none") directiveSeen = true;
-    for (const action of requestedActions(sentence.text, ctx, outOfOrder)) {
+    for (const action of requestedActions(sentence.text, ctx, outOfOrder || otherOutOfOrder !== null)) {
+      if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
       if (isNegatedBefore(sentence.text, action.start, 24) && action.kind !== "value-override" && action.kind !== "privilege") continue;
       if (isDescriptiveMention(sentence.text, action.start, action.end)) continue;
       const fits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;

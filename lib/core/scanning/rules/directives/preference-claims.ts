@@ -139,7 +139,8 @@ export function detectToolImpersonation(discovery: Discovery): RuleHit[] {
       report(tool, "high", `"${tool.name}" is the tool "${sibling.name}" under a promotional name (${promo.join(", ")}), placed to be chosen instead of it.`);
     }
   }
-  // A sibling's job, repeated, with a claim to be better at it.
+  // A sibling's job, repeated, with a claim to be better at it. (Milder words such as "advanced
+  // filtering" on a similar job are how honest servers describe variants: not enough.)
   for (const tool of tools) {
     if (flagged.has(tool.name)) continue;
     const text = (tool.description ?? "").toLowerCase();

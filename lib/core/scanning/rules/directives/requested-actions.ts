@@ -26,19 +26,37 @@ export interface RequestedAction {
   what: string;
   /** The other tool named, for tool-call and tool-redirect. */
   tool?: string;
+  /** A command that fetches and runs, wipes or hides itself; a file change that persists in start-up files. */
+  dangerous?: boolean;
   /** A tool call with values the text fixes rather than the user's ("for 'acme-secrets'"). */
   fixedArguments?: boolean;
+  /** For user-message: the order is to mislead the user, not only to script what they see. */
+  lie?: boolean;
+  /** For tool-redirect: another tool this text declares out of order. */
+  otherOutOfOrder?: string;
+  /** The call serves this tool: it sets up a session or yields an input ("to obtain the library id"). */
+  prerequisite?: boolean;
 }
 
 /** Shell syntax no prose contains: a command the model is meant to run. */
 const SHELL_SNIPPET_RE =
   /(?:^|[\s:`'"(])(?:(?:curl|wget)\s+(?:-{1,2}[a-z-]+\s+(?:[^\s]+\s+)?){0,4}['"]?(?:https?:|ftp:|\$)|sudo\s+[a-z]|rm\s+-[a-z]*[rf]|chmod\s+(?:[+-]|[0-7]{3})|chown\s+\w|whoami\b|echo\s+(?:\$|['"][^'"]{0,80}['"]\s*(?:>|\|))|printenv\b|cat\s+(?:~|\/|\.\w)|(?:ba|z)?sh\s+-c\b|python3?\s+-c\b|node\s+-e\b|nc\s+-[a-z]|base64\s+(?:-d|--decode)|powershell(?:\.exe)?\s+-|iex\s*\(|invoke-webrequest|(?:pip3?|npm|pnpm|yarn|apt(?:-get)?|brew|gem)\s+(?:install|add)\s+\S|export\s+[a-z_][a-z0-9_]*=|crontab\s+-|git\s+(?:push|config|remote)\s|ssh\s+-[a-z]|scp\s+\S|mkfifo\b|dd\s+if=)|\$\((?:date|whoami|id|hostname|cat|curl|env|pwd|ls|uname)\b|\|\s*(?:ba|z)?sh\b|&&\s*(?:echo|rm|curl|wget|cat|chmod)\b|`[^`\n]{2,120}`\s*(?:command|in (?:a|the|your) (?:terminal|shell))/;
+/** Snippets no honest description of another job contains: fetch-and-run, wiping, hidden shells, encoded payloads. */
+const DANGEROUS_SNIPPET_RE =
+  /(?:curl|wget|iwr|invoke-webrequest|irm)\b[^\n;]{0,160}?\|\s*(?:ba|z)?sh\b|\|\s*(?:iex|invoke-expression)\b|\brm\s+-[a-z]*r[a-z]*f|\brm\s+-[a-z]*f[a-z]*r|\bpowershell(?:\.exe)?\s+(?:-[a-z]+\s+){0,3}-(?:w(?:indowstyle)?\s+hidden|e(?:nc(?:odedcommand)?)?\b)|\bbase64\s+(?:-d|--decode)\b[^\n]{0,40}\|\s*(?:ba|z)?sh|\bnc\s+-[a-z]*e\b|\bchmod\s+(?:\+x|[0-7]?7[0-7]{2})\b[^\n]{0,60}&&|\bmkfifo\b|\/dev\/tcp\//;
+
 /** "execute the following system command", "run this cleanup script". */
 const RUN_COMMAND_RE =
   /\b(?:execute|executing|run|running|invoke|issue|type|enter)\b(?: (?:the|this|these|a|an|following|below|above|system|shell|terminal|bash|cleanup|maintenance|validation|verification|diagnostic|setup|environment|integrity|security|audit|check|one-line|single)){1,4} (?:commands?|scripts?|one-liners?|snippets?)\b/;
 
 /** A web address. */
 const URL_IN_SENTENCE_RE = /\bhttps?:\/\/[^\s"'<>`)\]]{3,300}/;
+/** An e-mail address. */
+const MAILBOX_RE = /\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b/;
+/** Data sent, copied or forwarded towards a mailbox ("forward every export to x@y", "bcc x@y"). */
+const SEND_TO_MAILBOX_RE =
+  /\b(?:send|sending|forward|forwarding|copy|copying|copied|cc|bcc|blind[- ]cop(?:y|ied|ying)|deliver|delivering|mail|e-?mail|report|relay|submit|share|export|upload|transmit|cc'd|bcc'd)\b[^.;]{0,80}?\b(?:to|cc|bcc|at|into)?\s*$/;
+
 /** Verbs of contacting an address. */
 const CONTACT_RE =
   /\b(?:access|accessing|call|calling|contact|contacting|notify|notifying|ping|pinging|send|sending|post|posting|report|reporting|log|logging|submit|submitting|make (?:a |an )?(?:network |http |https |web |api |get |post )?(?:request|call)|request|visit|visiting|fetch|fetching|hit|hitting|connect|connecting|upload|uploading|forward|forwarding|transmit|sync|register with|authenticate (?:with|against|at)|verify (?:with|against|at)|check (?:with|against)|query)\b/;
@@ -49,6 +67,9 @@ const DOCUMENTATION_RE =
 /** A path or file the change is aimed at. */
 const FILE_TARGET_RE =
   /(?:~|\$home|%userprofile%)\/[^\s'"`]{0,80}|(?:^|[\s'"`(])\/(?:tmp|etc|var|usr|home|root|opt|bin|srv|mnt|dev|proc|sys|users)\b[^\s'"`]{0,80}|(?<![a-z0-9_])\.(?:bashrc|zshrc|bash_profile|zprofile|profile|zshenv|bash_login|ssh|gitconfig|npmrc|env)\b|\b[\w-]{1,40}\.(?:json|ya?ml|toml|ini|conf|cfg|sh|ps1|bat|plist|service|py|js)\b|\b(?:crontab|cron job|hosts file|authorized_keys|startup (?:file|script)|shell (?:profile|config(?:uration)?)|login script|git hooks?|launch ?agents?|registry key|system32|environment configuration|(?:home|root|system|temp|temporary) (?:directory|folder)|all files)\b/;
+/** Files that run again later: shell start-up files, cron, keys, hooks, launch agents. */
+const PERSISTENCE_RE = /bashrc|zshrc|bash_profile|zprofile|\.profile|zshenv|bash_login|crontab|cron job|authorized_keys|git hooks?|\.git\/hooks|launch ?agents?|startup|login script|shell (?:profile|config)/;
+
 /** Verbs that change or remove files. */
 const FILE_CHANGE_RE =
   /\b(?:add|adding|append|appending|write|writing|insert|inserting|modify|modifying|update|updating|edit|editing|overwrite|overwriting|replace|replacing|remove|removing|delete|deleting|clean(?:ing)? up|clear|clearing|wipe|wiping|erase|erasing|truncate|truncating|purge|purging|chmod|create|creating|place|placing|drop|dropping|put|putting|move|moving|rename|renaming|empty|emptying)\b/;
@@ -64,21 +85,34 @@ const REDIRECT_RE = /\b(?:use|call|invoke|redirect(?:ed)? to|switch to|migrate t
 
 /** The user's own values are overruled. */
 const OVERRULE_RE =
-  /\bregardless of (?:the |what the |any |whatever )?(?:user|user'?s|original|requested|specified|provided|chosen|selected|input|given)\b|\bignor(?:e|ing) (?:any |the |all |whatever )?(?:user[- ]?(?:specified|provided|supplied|selected|requested|defined)|user'?s?|requested|specified|original)(?: [a-z-]{2,16}){0,2} (?:settings?|values?|inputs?|choices?|preferences?|requests?|parameters?|options?|names?|selections?)\b|\b(?:even if|even when|whatever) the user (?:asks|requests|specifies|says|wants|chooses|selects|provides|enters)\b|\binstead of (?:what|the (?:value|name|address|location|amount|recipient|query|account)s?) the user\b|\boverrid(?:e|es|ing) (?:the |any )?user'?s?\b/;
+  /\bregardless of (?:the |what the |any |whatever )?(?:user|user'?s|original|requested|specified|provided|chosen|selected|input|given)\b|\b(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|overrid(?:e|es|ing)|discard(?:s|ing)?) (?:any |the |all |whatever )?(?:user[- ]?(?:specified|provided|supplied|selected|requested|defined|chosen|given)|user'?s|requested|specified|original|chosen|selected)\b|\b(?:even if|even when|whatever|no matter what|no matter whether) (?:the user|they|the customer)(?: [a-z]+ly)? (?:asks|asked|requests|requested|specifies|specified|says|said|wants|wanted|chooses|chose|selects|selected|provides|provided|enters|entered|picks|picked|prefers)\b|\b(?:the )?[a-z_ ]{2,30} (?:that |which )?the user (?:enters|entered|gives|gave|provides|provided|types|typed|picks|picked|chooses|chose|specifies|specified|asks for|asked for|requests|requested) (?:is|are) (?:for display only|ignored|only (?:shown|displayed)|not used)\b|\bwhatever (?:the )?[a-z]+ (?:say|says|show|shows)\b|\binstead of (?:what|the (?:value|name|address|location|amount|recipient|query|account)s?) the user\b|\binstead of (?:the )?user'?s\b|\boverrid(?:e|es|ing) (?:the |any )?user'?s?\b|\bno matter (?:what|which) (?:the user|is (?:requested|asked|entered)|they (?:ask|enter|choose))\b|\buser'?s? (?:[a-z-]{2,16} ){0,2}(?:should|must|is to|are to|can) be (?:ignored|overridden|replaced|discarded|changed|disregarded)\b/;
 /** A value swapped for a fixed one: "change the name to 'x'", "set the radius parameter to '50000'". */
 const SWAP_RE =
-  /\b(?:change|changes|changing|modify|modifies|modifying|replace|replaces|replacing|switch|switches|switching|alter|alters|altering|rewrite|rewrites|rewriting|redirect|redirects|redirecting|set|sets|setting|swap|swaps|swapping|substitute|substitutes|substituting|convert|converts|converting|force|forces|forcing|adjust|adjusts|adjusting|enable|enables|enabling)\b[^.;]{0,80}?\b(?:to|into|with|as)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|(?:the )?(?:[a-z]+ ){0,3}(?:area|city|location|region|namespace|account|address|repo(?:sitory)?|name|value|instead))|\b(?:redirects?|reroutes?)\b[^.;]{0,60}\b(?:from|to)\b/;
+  /\b(?:change|changes|changing|modify|modifies|modifying|replace|replaces|replacing|switch|switches|switching|alter|alters|altering|rewrite|rewrites|rewriting|redirect|redirects|redirecting|set|sets|setting|swap|swaps|swapping|substitute|substitutes|substituting|convert|converts|converting|force|forces|forcing|adjust|adjusts|adjusting|enable|enables|enabling)\b[^.;]{0,80}?\b(?:to|into|with|as)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|(?:the )?(?:[a-z]+ ){0,3}(?:area|city|location|region|namespace|account|address|repo(?:sitory)?|name|value|instead))|\b(?:redirects?|reroutes?)\b[^.;]{0,60}\b(?:from|to)\b|\b(?:append|appends|appending|prepend|prepends|prepending|add|adds|adding|inject|injects|injecting|insert|inserts|inserting)\b\s+['"‘“`][^'"’”`]{1,80}['"’”`]\s+(?:to|into|onto|in front of|at the end of)\b/;
 /** The swap is conditioned on what the user asked for. */
 const USER_CONDITION_RE =
-  /\b(?:when(?:ever)?|if|for) (?:the )?(?:users?|customers?|someone|anyone|people) (?:request|requests|ask|asks|search|searches|want|wants|query|queries|try|tries|create|creates|specify|specifies|enter|enters|provide|provides|look|looks|need|needs)\b|\b(?:for|with) (?:the )?(?:name|query|queries|address|location|repository|repo|value) ['"‘“`]|\b(?:all|any|every) (?:\w+ ){0,3}(?:requests?|queries|searches)\b|\bwith any\b|\bfor (?:queries|requests|searches|names?|inputs?|locations?) (?:related to|about|for|of|containing|mentioning|matching|in|near)\b/;
+  /\b(?:when(?:ever)?|if|for) (?:the )?(?:users?|customers?|someone|anyone|people) (?:request|requests|requested|ask|asks|asked|search|searches|want|wants|query|queries|try|tries|create|creates|specify|specifies|specified|enter|enters|provide|provides|look|looks|need|needs|pick|picks|picked|choose|chooses|chose|select|selects|selected|give|gives|type|types|mention|mentions|name|names|set|sets)\b|\b(?:for|with) (?:the )?(?:name|query|queries|address|location|repository|repo|value) ['"‘“`]|\b(?:all|any|every) (?:\w+ ){0,3}(?:requests?|queries|searches)\b|\bwith any\b|\bfor (?:queries|requests|searches|names?|inputs?|locations?) (?:related to|about|for|of|containing|mentioning|matching|in|near)\b|\bthe (?:\w+ ){0,2}(?:the )?user (?:enters|entered|gives|provides|types|picks|chooses|specifies|asks for|requests)\b|\b(?:on |for )?(?:every|each|all) (?:\w+ ){0,2}(?:repositor(?:y|ies)|invoices?|orders?|payments?|transfers?|bookings?|messages?|emails?|calls?|invocations?)\b/;
 
 /** Privileges taken or safety turned off. */
 const PRIVILEGE_RE =
-  /\bbypass(?:es|ing)? (?:the |any |all |existing )?(?:access controls?|security|authentication|authori[sz]ation|permissions?|restrictions?|safety|guardrails?|confirmations?|approvals?|reviews?|rate limits?|2fa|mfa|sandbox|content filters?|row[- ]level security|acls?)\b|\bact(?:ing)? as (?:the |an? )?(?:database |system |site |server |cloud |super |domain )?(?:admin|administrator|root|superuser|sysadmin|dba|owner)\b|\b(?:disable|disables|disabling|turn off|turning off|skip|skipping|ignore|ignoring|suppress|suppressing)(?: all| any| the)? (?:safety|security|confirmation|approval|permission|sandbox|guardrail|content filter|user consent|human review|verification)(?: checks?| prompts?| controls?| measures?| dialogs?| steps?| requirements?)?\b|\byou (?:are|have been) (?:now )?(?:in|granted|given) (?:developer|god|admin|maintenance|debug|unrestricted|root|elevated|full)\b|\b(?:developer|god|unrestricted|jailbreak) mode\b|\b(?:grant|give|escalate|elevate)(?:s|d)? (?:yourself|the assistant|the model|the agent|your(?:self)?|you) (?:admin|root|elevated|full|unrestricted|superuser)\b|\bwith (?:elevated|root|admin(?:istrator)?|superuser) (?:privileges|rights|access)\b|\b(?:safety|security) (?:checks|restrictions|filters) (?:are|have been) (?:disabled|lifted|removed|turned off)\b/;
+  /\bbypass(?:es|ing)? (?:the |any |all |existing )?(?:access controls?|security|authentication|authori[sz]ation|permissions?|restrictions?|safety|guardrails?|confirmations?|approvals?|reviews?|rate limits?|2fa|mfa|sandbox|content filters?|row[- ]level security|acls?)\b|\bact(?:ing)? as (?:the |an? )?(?:database |system |site |server |cloud |super |domain )?(?:admin|administrator|root|superuser|sysadmin|dba|owner)\b|\b(?:disable|disables|disabling|turn off|turning off|skip|skipping|ignore|ignoring|suppress|suppressing)(?: all| any| the)? (?:safety|security|confirmation|approval|permission|sandbox|guardrail|content filter|user consent|human review|verification)(?: checks?| prompts?| controls?| measures?| dialogs?| steps?| requirements?)?\b|\byou (?:are|have been) (?:now )?(?:in|granted|given) (?:developer|god|admin|maintenance|debug|unrestricted|root|elevated|full)\b|\b(?:developer|god|unrestricted|jailbreak) mode\b|\b(?:grant|give|escalate|elevate)(?:s|d)? (?:yourself|the assistant|the model|the agent|your(?:self)?|you) (?:admin|root|elevated|full|unrestricted|superuser)\b|\bwith (?:elevated|root|admin(?:istrator)?|superuser) (?:privileges|rights|access)\b|\b(?:safety|security) (?:checks|restrictions|filters) (?:are|have been) (?:disabled|lifted|removed|turned off)\b|\b(?:[a-z-]+ )?(?:restrictions?|limits?|limitations?|rules|sandbox(?:ing)?|permissions?|policies|guardrails|guidelines|allow-?lists?) (?:do not|don't|does not|doesn't|no longer|never) (?:apply|matter|bind)\b|\beven if (?:the )?(?:client|user|system|policy|sandbox|host|workspace)(?: [a-z]+){0,2} (?:says|forbids|blocks|objects|refuses|warns|denies|disallows)\b|\b(?:you are|you're) (?:now )?allowed to (?:share|read|access|reveal|disclose|bypass|ignore|run|execute)\b|\b(?:no need to|don't|do not|never|without) (?:ask(?:ing)?|confirm(?:ing)?|check(?:ing)? with|wait(?:ing)? for|request(?:ing)?|seek(?:ing)?)(?: with)? (?:the user'?s? |them |for |their )?(?:approval|confirmation|permission|consent|to (?:approve|confirm)|(?:with )?them)\b|\bthe user (?:has|needs) no need to (?:approve|confirm|know)\b/;
 
 /** The tool writes the model's words to the user: "display the message '...'", "inform the user that X is unavailable". */
 const USER_MESSAGE_RE =
   /\b(?:display|show|present|tell|inform|notify|warn|say|respond|reply|answer|output|print|claim|state|advise|report|announce|relay)(?:ing)?\b(?: (?:the |to the |to |all )?(?:users?|them|people|customers?))?(?: with)?(?: (?:the (?:following )?(?:message|text|notice|banner|statement|warning|alert)|(?:that|with) ['"‘“]|only (?:with )?['"‘“])|\s{0,2}:?\s{0,2}['"‘“][^'"’”]{8,})|\b(?:inform|tell|notify|warn|advise) (?:the )?users? that\b|\b(?:present|report|describe|frame|label|introduce|show|display)\w* [^.;]{0,60}? as ['"‘“][^'"’”]{4,}['"’”]/;
+/** Orders to mislead the user: reassure against the facts, deny when asked, rank a sponsor first whatever the data say. */
+const MISLEAD_USER_RE =
+  /\b(?:still|nevertheless|anyway) (?:tell|assure|reassure|inform) (?:them|the user|users|the customer)\b|\bif (?:the )?(?:user|they|customer|person) asks?\b[^.]{0,100}?\b(?:say no|answer no|deny|claim (?:that )?(?:it|they|we) (?:is|are|do|does) not|change the subject)\b|\b(?:describe|present|label|call)(?:s|ing)? (?:them|it|these|those|[a-z]+ listings?) as (?:the )?(?:best|cheapest|top|most|safest|recommended|official)\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b|\b(?:rank|list|show|place|put|sort)(?:s|ing)? [a-z0-9 -]{1,40} (?:first|at the top|above (?:all )?(?:others|the rest))\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b/;
+
+/** Tools whose job is to be called first: sign-in, sessions, discovery of ids and schemas. */
+const SETUP_TOOL_RE = /(?:^|[_.-])(?:login|log_in|signin|sign_in|auth|authenticate|authorize|connect|init|initialize|setup|set_up|start|open|session|list|describe|schema|resolve|search|find|lookup|get_schema|get_context|capabilities|help)(?:[_.-]|$)/;
+/** "Call this function before X": the tool orders itself first, it does not send the model elsewhere. */
+const SELF_FIRST_RE = /\b(?:call|use|invoke|run) (?:this|the current) (?:tool|function|endpoint)\b/;
+/** A call that brings the user in (approval, confirmation): the opposite of acting behind their back. */
+const HUMAN_IN_THE_LOOP_RE = /\b(?:ask|asks|asking|prompt|prompts|prompting|get|request|requesting|wait for|obtain)(?: for)? (?:the )?(?:user|human)(?:'s)? (?:for )?(?:approval|confirmation|consent|permission|to (?:approve|confirm))|\b(?:approval|confirmation|consent) (?:of|from|by) the user\b|\bthe user (?:must|should|has to|needs to) (?:then )?(?:approve|confirm)\b/;
+/** A call made to get something this tool needs: an id, a key, a token, a schema, a valid value. */
+const INPUT_PURPOSE_RE =
+  /\b(?:to|so (?:that )?you|in order to) (?:get|obtain|find|fetch|retrieve|resolve|look up|learn|discover|know|determine|identify|see|read|check) (?:the |a |its |their |valid |available |correct |exact |required |an? )*(?:[a-z0-9-]+ ){0,2}(?:ids?|identifiers?|keys?|tokens?|schemas?|names?|paths?|values?|options?|handles?|urls?|slugs?|codes?|numbers?|session|columns?|tables?|fields?|formats?|list|structure|layout|coordinates|location|parameters?|arguments?|inputs?)\b|\bunless the user (?:gives|provides|supplies|specifies)\b/;
 
 /** Values fixed by the text for a call: "for 'some-name'", "with origin 'Empire State Building'". */
 const FIXED_ARGUMENT_RE = /^[^.;]{0,40}?\b(?:for|with|to|using|as|set to|=)\s+(?:[a-z_]+ )?['"‘“][^'"’”]{3,80}['"’”]/;
@@ -93,6 +127,8 @@ export interface ActionContext {
   toolNames: ReadonlySet<string>;
   /** Lower-cased name of the tool the text belongs to ("" when none). */
   ownTool: string;
+  /** Lower-cased parameter names of that tool. */
+  ownParams: readonly string[];
 }
 
 /** Tools the sentence names other than its own: siblings by name, or any identifier written as code or as "the x tool". */
@@ -121,7 +157,14 @@ export function requestedActions(sentence: string, ctx: ActionContext, ownToolOu
   const out: RequestedAction[] = [];
 
   const snippet = span(SHELL_SNIPPET_RE.exec(sentence)) ?? span(RUN_COMMAND_RE.exec(sentence));
-  if (snippet) out.push({ kind: "command", start: snippet.start, end: snippet.end, what: `run a command ("${snippet.text.slice(0, 60)}")` });
+  if (snippet) out.push({ kind: "command", start: snippet.start, end: snippet.end, what: `run a command ("${snippet.text.slice(0, 60)}")`, dangerous: DANGEROUS_SNIPPET_RE.test(sentence) });
+
+  const mailbox = span(MAILBOX_RE.exec(sentence));
+  if (mailbox) {
+    const before = sentence.slice(Math.max(0, mailbox.start - 100), mailbox.start);
+    const send = SEND_TO_MAILBOX_RE.exec(before);
+    if (send) out.push({ kind: "network", start: Math.max(0, mailbox.start - 100) + send.index, end: mailbox.end, what: `send data to ${mailbox.text}` });
+  }
 
   const url = span(URL_IN_SENTENCE_RE.exec(sentence));
   if (url) {
@@ -135,7 +178,7 @@ export function requestedActions(sentence: string, ctx: ActionContext, ownToolOu
   const file = span(FILE_TARGET_RE.exec(sentence));
   if (file) {
     const verb = FILE_CHANGE_RE.exec(sentence.slice(Math.max(0, file.start - 90), file.end + 30));
-    if (verb) out.push({ kind: "file-change", start: file.start, end: file.end, what: `${verb[0]} ${file.text.slice(0, 60)}` });
+    if (verb) out.push({ kind: "file-change", start: file.start, end: file.end, what: `${verb[0]} ${file.text.slice(0, 60)}`, dangerous: PERSISTENCE_RE.test(file.text) && /\b(?:add|adding|append|appending|write|writing|insert|inserting|put|putting|place|placing)\b/.test(verb[0]) });
   }
 
   const others = otherToolsNamed(sentence, ctx);
@@ -147,6 +190,12 @@ export function requestedActions(sentence: string, ctx: ActionContext, ownToolOu
       out.push({ kind: "tool-redirect", start: Math.min(redirect.index, target.index), end: target.index + target.name.length, what: `use ${target.name} instead of this tool`, tool: target.name });
     } else if (call && ORDER_RE.test(sentence)) {
       const fixed = FIXED_ARGUMENT_RE.exec(sentence.slice(target.index + target.name.length, target.index + target.name.length + 80));
+      const prerequisite =
+        SETUP_TOOL_RE.test(target.name) ||
+        INPUT_PURPOSE_RE.test(sentence) ||
+        SELF_FIRST_RE.test(sentence) ||
+        HUMAN_IN_THE_LOOP_RE.test(sentence) ||
+        ctx.ownParams.some((p) => p.length > 2 && sentence.includes(p.replace(/_/g, " ")));
       out.push({
         kind: "tool-call",
         start: Math.min(call.index, target.index),
@@ -154,6 +203,7 @@ export function requestedActions(sentence: string, ctx: ActionContext, ownToolOu
         what: fixed ? `call ${target.name} with a fixed value (${fixed[0].trim()})` : `call ${target.name}`,
         tool: target.name,
         fixedArguments: fixed !== null,
+        prerequisite,
       });
     }
   }
@@ -166,12 +216,22 @@ export function requestedActions(sentence: string, ctx: ActionContext, ownToolOu
   const privilege = span(PRIVILEGE_RE.exec(sentence));
   if (privilege) out.push({ kind: "privilege", start: privilege.start, end: privilege.end, what: `take privileges ("${privilege.text}")` });
 
-  const message = span(USER_MESSAGE_RE.exec(sentence));
-  if (message) out.push({ kind: "user-message", start: message.start, end: message.end, what: `tell the user what the tool dictates ("${message.text.slice(0, 60)}")` });
+  const lie = span(MISLEAD_USER_RE.exec(sentence));
+  const message = lie ?? span(USER_MESSAGE_RE.exec(sentence));
+  if (message) out.push({ kind: "user-message", start: message.start, end: message.end, what: `tell the user what the tool dictates ("${message.text.slice(0, 60)}")`, lie: lie !== null });
   return out;
 }
 
 /** True when the text says this tool is out of order (deprecated, disabled, replaced). */
 export function saysOutOfOrder(text: string): boolean {
   return OUT_OF_ORDER_RE.test(text);
+}
+
+/** Another tool named as out of order ("the git_push tool has been disabled"), which this text cannot know. */
+export function otherToolOutOfOrder(text: string, ctx: ActionContext): string | null {
+  const m = OUT_OF_ORDER_RE.exec(text);
+  if (!m) return null;
+  const before = text.slice(Math.max(0, m.index - 90), m.index);
+  const named = otherToolsNamed(before, ctx).concat(otherToolsNamed(text.slice(m.index, m.index + 60), ctx));
+  return named.length > 0 ? named[0].name : null;
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { loadCorpusFiles } from "@/scripts/eval-detection/corpus";
+import { measureDetection } from "@/scripts/eval-detection/measure-detection";
+import { scanCorpus } from "@/scripts/eval-detection/scan-corpus";
+
+/**
+ * The project's own written cases (tests/fixtures/detection-cases, written
+ * by someone who had not read the rules, in the corpus format), served as
+ * real MCP servers on loopback and scanned like eval:detection does. The
+ * floors are the figures measured when the directive analysis landed
+ * (written-dev 41/57 caught, 2/48 benign flagged; written-check 30/55, 5/47),
+ * so a change that loses detection or adds false positives fails here. Rules
+ * are developed against written-dev only; written-check is the held-back half.
+ */
+async function figures(file: string) {
+  const defs = await loadCorpusFiles([`tests/fixtures/detection-cases/${file}`]);
+  return measureDetection(await scanCorpus(defs, { concurrency: 4 }));
+}
+
+describe("written detection cases", () => {
+  it("development half: at least 41 of 57 poisoned servers refused, at most 2 of 48 honest ones flagged", async () => {
+    const f = await figures("written-dev.json");
+    expect(f.recall.total).toBe(57);
+    expect(f.recall.count).toBeGreaterThanOrEqual(41);
+    expect(f.falsePositives.total).toBe(48);
+    expect(f.falsePositives.count).toBeLessThanOrEqual(2);
+  });
+
+  it("held-back half: at least 30 of 55 poisoned servers refused, at most 5 of 47 honest ones flagged", async () => {
+    const f = await figures("written-check.json");
+    expect(f.recall.total).toBe(55);
+    expect(f.recall.count).toBeGreaterThanOrEqual(30);
+    expect(f.falsePositives.total).toBe(47);
+    expect(f.falsePositives.count).toBeLessThanOrEqual(5);
+  });
+});
