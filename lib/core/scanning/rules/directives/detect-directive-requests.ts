@@ -119,7 +119,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
   field.sentences.forEach((sentence, i) => {
     const force = sentenceForce(sentence, i === 0 && field.kind === "description");
     if (force !== "none") directiveSeen = true;
-    for (const action of requestedActions(sentence.text, ctx, outOfOrder || otherOutOfOrder !== null)) {
+    for (const action of requestedActions(sentence.text, ctx, outOfOrder || otherOutOfOrder !== null, force !== "none" || framed)) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
       if (isNegatedBefore(sentence.text, action.start, 24) && action.kind !== "value-override" && action.kind !== "privilege") continue;
       if (isDescriptiveMention(sentence.text, action.start, action.end)) continue;

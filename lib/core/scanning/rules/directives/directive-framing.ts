@@ -33,6 +33,9 @@ const BRACKET_BANNER_RE = new RegExp(String.raw`[[<(]\s{0,2}((?:[a-z]{2,16}[ _-]
 const IMPERSONATION_RE =
   /\b(?:(?:this is )?(?:an? |the )?(?:important |urgent |direct |special |private |confidential |priority |official )?(?:message|note|instruction|instructions|request|directive|reminder|memo|update|notice) (?:directly )?(?:from|by|on behalf of) (?:the |your )?(?:users?|humans?|operators?|developers?|administrators?|admins?|system|owners?|creators?|security team|it department|platform|model provider|anthropic|openai)\b|[[(<]\s?(?:operator|system|admin|administrator|developer|user|assistant|root|security) (?:message|note|notice|instruction|instructions|directive|override)s?\s?[\])>]|\b(?:the )?(?:user|person|human|requester|caller|customer)(?: [a-z]+){0,4} (?:has been|is|was|have been) (?:verified|authenticated|confirmed|approved|authori[sz]ed|cleared|vetted) (?:as|by)\b|(?<!\b(?:when|if|whenever|unless|once|after|before|until|till|since|because|whether|that|and|or) )the (?:user|human|operator|owner) (?:has )?(?:already )?(?:explicitly |previously )?(?:pre-?)?(?:authori[sz]ed|approved|consented to|agreed to|granted|instructed|requested that you|asked you to|wants you to|would like you to|has asked you) (?:you|the assistant|the model|this|these|all|every|any|it|automatic|full)\b|\b(?:i am|i'm|we are|this is) (?:the|your) (?:user|developer|operator|administrator|admin|creator|owner|system)\b|\b(?:the )?user'?s? (?:real|actual|true|hidden|secret|original) (?:request|instruction|instructions|intent|intention|wish|goal)\b|\bspeaking (?:as|for) the (?:user|system|developer|operator)\b)/;
 
+/** Words every impersonation pattern needs, tested first because most fields have none. */
+const MAY_IMPERSONATE_RE = /message|note|instruction|request|directive|reminder|memo|update|notice|override|verified|authenticated|confirmed|approved|authori[sz]ed|cleared|vetted|consented|agreed|granted|asked you|wants you|would like you|i am|i'm|we are|this is the|this is your|real|actual|true|hidden|secret|original|speaking/;
+
 /** Justifications poisoned text gives for what it asks: compliance, audits, security, optimisation. */
 const PRETEXT_RE =
   /\b(?:for (?:enhanced |improved |proper |additional |full |strict |mandatory )?(?:[a-z-]+ ){0,2}(?:compliance|audit(?:ing)?|audit trail|validation|verification|data (?:integrity|validation|consistency|quality)|quality assurance|regulatory|testing purposes|integrity|privacy compliance|monitoring|tracking|logging|analytics purposes|research purposes|debugging purposes|legal reasons|security and compliance)|for enhanced (?:performance|security|reliability)|(?:regulatory|security|legal|policy|data|geolocation safety) compliance|to (?:ensure|maintain|guarantee) (?:\w+ ){0,3}(?:compliance|integrity|consistency|security)|(?:mandatory|required|internal|system|security|compliance|new) (?:security )?(?:protocol|requirement|policy|measure|check|audit|procedure|step|update)|this is (?:a |an )?(?:mandatory|required|system-level|internal|temporary|standard|critical)|(?:is|are) (?:required|mandatory|essential|crucial|necessary) for (?:all|every|each|any)|system-level|temporary backend|backend change|for all (?:\w+ ){0,3}requests|security vulnerabilit(?:y|ies)|due to (?:recent )?(?:system )?(?:updates?|maintenance|changes|security)|enhanced (?:functionality|security|performance|features)|better performance|same functionality|stress-test)/;
@@ -81,7 +84,8 @@ export function fieldFraming(field: AnalyzedField): Framing {
     const m = BRACKET_BANNER_RE.exec(lower);
     if (m) banner = { text: m[0], start: m.index, end: m.index + m[0].length, strong: STRONG_BANNER_RE.test(m[1]) };
   }
-  return { banner, impersonation: firstMatch(IMPERSONATION_RE, lower), pretext: firstMatch(PRETEXT_RE, lower) };
+  const impersonation = MAY_IMPERSONATE_RE.test(lower) ? firstMatch(IMPERSONATION_RE, lower) : null;
+  return { banner, impersonation, pretext: firstMatch(PRETEXT_RE, lower) };
 }
 
 /**

@@ -152,21 +152,37 @@ function span(m: RegExpExecArray | null): { start: number; end: number; text: st
   return m ? { start: m.index, end: m.index + m[0].length, text: m[0].trim() } : null;
 }
 
-/** Every class of request one sentence makes, with where it says so. */
-export function requestedActions(sentence: string, ctx: ActionContext, ownToolOutOfOrder: boolean): RequestedAction[] {
+const MAY_OVERRULE_RE = /regardless|ignor|disregard|overrid|discard|even (?:if|when)|whatever|no matter|instead of|be (?:ignored|overridden|replaced|discarded|changed|disregarded)|display only|not used|only (?:shown|displayed)/;
+const MAY_BE_PRIVILEGE_RE = /bypass|act(?:ing)? as|disabl|turn(?:ing)? off|skip|ignor|suppress|you (?:are|have been|'re)|mode\b|grant|give|escalat|elevat|privileg|apply|matter|bind|even if|allowed to|no need|without|approv|confirm|consent|lifted|removed/;
+
+/** Cheap literal tests that every pattern of a class needs: most sentences skip the class at once. */
+const MAY_BE_COMMAND_RE = /[`$|&]|curl|wget|sudo|rm\s|chmod|chown|whoami|echo|printenv|cat\s|sh\s|python|node\s|nc\s|base64|powershell|iex|invoke|pip|npm|yarn|apt|brew|gem\s|export\s|crontab|git\s|ssh|scp|mkfifo|dd\s|command|script|one-liner|snippet/;
+const MAY_BE_FILE_RE = /[~/]|\.[a-z]{2,12}\b|\$home|%userprofile%|cron|hosts file|authorized_keys|startup|shell profile|shell config|login script|git hook|launch ?agent|registry key|system32|environment configuration|directory|folder|all files/;
+
+/**
+ * Every class of request one sentence makes, with where it says so. Outside
+ * a directive (`directive` false: no obligation, imperative or authority
+ * frame) only the classes that are never a tool's job whatever the grammar
+ * are looked for: dangerous commands and persistence, privileges, overrides
+ * of the user, redirection and lies.
+ */
+export function requestedActions(sentence: string, ctx: ActionContext, ownToolOutOfOrder: boolean, directive = true): RequestedAction[] {
   const out: RequestedAction[] = [];
 
-  const snippet = span(SHELL_SNIPPET_RE.exec(sentence)) ?? span(RUN_COMMAND_RE.exec(sentence));
-  if (snippet) out.push({ kind: "command", start: snippet.start, end: snippet.end, what: `run a command ("${snippet.text.slice(0, 60)}")`, dangerous: DANGEROUS_SNIPPET_RE.test(sentence) });
+  if (MAY_BE_COMMAND_RE.test(sentence)) {
+    const dangerous = DANGEROUS_SNIPPET_RE.test(sentence);
+    const snippet = directive || dangerous ? (span(SHELL_SNIPPET_RE.exec(sentence)) ?? span(RUN_COMMAND_RE.exec(sentence))) : null;
+    if (snippet) out.push({ kind: "command", start: snippet.start, end: snippet.end, what: `run a command ("${snippet.text.slice(0, 60)}")`, dangerous });
+  }
 
-  const mailbox = span(MAILBOX_RE.exec(sentence));
+  const mailbox = directive && sentence.includes("@") ? span(MAILBOX_RE.exec(sentence)) : null;
   if (mailbox) {
     const before = sentence.slice(Math.max(0, mailbox.start - 100), mailbox.start);
     const send = SEND_TO_MAILBOX_RE.exec(before);
     if (send) out.push({ kind: "network", start: Math.max(0, mailbox.start - 100) + send.index, end: mailbox.end, what: `send data to ${mailbox.text}` });
   }
 
-  const url = span(URL_IN_SENTENCE_RE.exec(sentence));
+  const url = directive && sentence.includes("http") ? span(URL_IN_SENTENCE_RE.exec(sentence)) : null;
   if (url) {
     const before = sentence.slice(Math.max(0, url.start - 120), url.start);
     const contact = CONTACT_RE.exec(before) ?? CONTACT_RE.exec(sentence);
@@ -175,13 +191,13 @@ export function requestedActions(sentence: string, ctx: ActionContext, ownToolOu
     }
   }
 
-  const file = span(FILE_TARGET_RE.exec(sentence));
+  const file = MAY_BE_FILE_RE.test(sentence) ? span(FILE_TARGET_RE.exec(sentence)) : null;
   if (file) {
     const verb = FILE_CHANGE_RE.exec(sentence.slice(Math.max(0, file.start - 90), file.end + 30));
     if (verb) out.push({ kind: "file-change", start: file.start, end: file.end, what: `${verb[0]} ${file.text.slice(0, 60)}`, dangerous: PERSISTENCE_RE.test(file.text) && /\b(?:add|adding|append|appending|write|writing|insert|inserting|put|putting|place|placing)\b/.test(verb[0]) });
   }
 
-  const others = otherToolsNamed(sentence, ctx);
+  const others = directive || ownToolOutOfOrder ? otherToolsNamed(sentence, ctx) : [];
   if (others.length > 0) {
     const call = CALL_VERB_RE.exec(sentence);
     const redirect = REDIRECT_RE.exec(sentence);
@@ -208,16 +224,16 @@ export function requestedActions(sentence: string, ctx: ActionContext, ownToolOu
     }
   }
 
-  const overrule = span(OVERRULE_RE.exec(sentence));
-  const swap = span(SWAP_RE.exec(sentence));
+  const overrule = MAY_OVERRULE_RE.test(sentence) ? span(OVERRULE_RE.exec(sentence)) : null;
+  const swap = overrule ? null : span(SWAP_RE.exec(sentence));
   if (overrule) out.push({ kind: "value-override", start: overrule.start, end: overrule.end, what: `overrule the user ("${overrule.text}")` });
   else if (swap && USER_CONDITION_RE.test(sentence)) out.push({ kind: "value-override", start: swap.start, end: swap.end, what: `swap the user's value ("${swap.text.slice(0, 80)}")` });
 
-  const privilege = span(PRIVILEGE_RE.exec(sentence));
+  const privilege = MAY_BE_PRIVILEGE_RE.test(sentence) ? span(PRIVILEGE_RE.exec(sentence)) : null;
   if (privilege) out.push({ kind: "privilege", start: privilege.start, end: privilege.end, what: `take privileges ("${privilege.text}")` });
 
   const lie = span(MISLEAD_USER_RE.exec(sentence));
-  const message = lie ?? span(USER_MESSAGE_RE.exec(sentence));
+  const message = lie ?? (directive ? span(USER_MESSAGE_RE.exec(sentence)) : null);
   if (message) out.push({ kind: "user-message", start: message.start, end: message.end, what: `tell the user what the tool dictates ("${message.text.slice(0, 60)}")`, lie: lie !== null });
   return out;
 }
