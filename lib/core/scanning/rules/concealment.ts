@@ -39,6 +39,9 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\b(?:say|answer|reply) (?:no|that it is not|that they are not|nothing)\b[^.]{0,40}\b(?:change the subject|move on)\b|\bchange the subject\b`,
     String.raw`\b(?:do not|don't|never|without) (?:report|reporting|log|logging|show|showing|surface|surfacing) (?:this|the|that|these|any)(?: [a-z]+){0,2} (?:step|steps|action|actions|change|changes|warning|warnings|error|errors|call|calls|upload|uploads)\b`,
     String.raw`\bkeep (?:the )?(?:window|process|terminal|console) hidden\b`,
+    // Swallowing what the tool reports so the user never sees it.
+    String.raw`\b(?:suppress|swallow|mute|silence|hide|ignore|drop)(?:es|s|ing)? (?:any |all |the |every )?(?:[a-z]+ )?(?:warnings?|errors?|alerts?|failures?|notices?)\b[^.]{0,100}\b(?:user|users|say|report|tell|alarm)`,
+    String.raw`\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|list|log|report|acknowledge) (?:this|that|these|the) (?:[a-z]+ )?(?:upload|uploads|download|call|calls|action|actions|change|changes|transfer|request|step|steps|check|redirect|redirection|substitution|modification|fee|fees|charge|sharing|export|forwarding)\b`,
     // "Opens in the background without stealing focus" describes a window, not a secret.
     String.raw`\b(?:in the background|behind the scenes) (?:without (?:the |your )?(?:user|users|human|person|anyone|anybody|them|telling|informing|notifying|alerting|mentioning|asking|their knowledge)|so that (?:the )?user)\b`,
   ].join("|"),
@@ -49,7 +52,7 @@ const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
 
 /** Cheap test before the full patterns: every pattern contains one of these words. */
-const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden/;
+const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list/;
 
 /** Reports requests to keep things from the user. */
 export function detectConcealment(field: AnalyzedField): RuleHit[] {

@@ -41,7 +41,8 @@ function annotationHits(tool: DiscoveredTool): RuleHit[] {
     const m = DESTRUCTIVE_DESCRIPTION_RE.exec(description);
     if (destructive) push("high", `"${tool.name}" reads as destructive but is marked readOnlyHint: true, so clients may run it without asking.`);
     else if (writes) push("medium", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`);
-    else if (m && !isNegatedBefore(description, m.index)) push("medium", `The description says the tool "${m[0]}" but it is marked readOnlyHint: true.`);
+    // A word in the description ("removes duplicates from results") is weaker evidence than the tool's own verb.
+    else if (m && !isNegatedBefore(description, m.index)) push("low", `The description says the tool "${m[0]}" but it is marked readOnlyHint: true.`);
   } else if (a.destructiveHint === false && destructive) {
     push("medium", `"${tool.name}" reads as destructive but is marked destructiveHint: false.`);
   }

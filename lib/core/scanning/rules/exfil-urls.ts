@@ -95,7 +95,9 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     for (let m = URL_RE.exec(text); m !== null; m = URL_RE.exec(text)) {
       if (IMAGE_PREFIX_RE.test(text.slice(Math.max(0, m.index - 300), m.index))) continue;
       sinks.push({ value: m[0], index: m.index });
-      const slot = privateSlot(m[0]);
+      // "?ctx=<the user's messages>": a placeholder with spaces ends the URL match but belongs to it.
+      const glued = m[0].endsWith("=") ? /^(?:<[^<>]{1,120}>|\{[^{}]{1,120}\})/.exec(text.slice(m.index + m[0].length)) : null;
+      const slot = privateSlot(glued ? m[0] + glued[0] : m[0]);
       if (!slot) continue;
       const severity: Severity = slot.strong ? "critical" : severityOfSlots();
       hits.push(fieldHit(field, "TM-EXFIL-URL", severity, sentence.start + m.index, sentence.start + m.index + m[0].length, `URL with a slot for private data ("${slot.pair}").`));

@@ -275,6 +275,18 @@ const RULES = [
     alsoAffects: "declarationAccuracy",
   },
   {
+    id: "TM-CREDENTIAL-REQUEST",
+    tags: ["instruction", "deception", "threat"],
+    factor: "threatMatch",
+    severity: "critical",
+    title: "Tells the model to ask the user for a secret",
+    shortName: "phishing through the assistant",
+    detects:
+      "An order to ask the user for a password, one-time code, recovery phrase, card number or key (\"ask the user for their master password\"). Critical as an obligation or under an authority frame, high otherwise; medium on a tool whose stated job is signing in.",
+    remediation: "Never have the model collect secrets in chat; use the client's own sign-in flow.",
+    alsoAffects: "networkBehavior",
+  },
+  {
     id: "TM-IMPERSONATION",
     tags: ["instruction", "deception", "threat"],
     factor: "threatMatch",

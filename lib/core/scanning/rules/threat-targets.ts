@@ -49,7 +49,7 @@ export const CONFIG_TARGET_RE = new RegExp(
 
 /** Words asking for the conversation; "strong" ones ask for all of it or for hidden context. */
 export const CONVERSATION_STRONG_RE =
-  /\b(?:(?:all|entire|full|whole|complete|every|previous|prior|earlier|preceding|past)(?: of the| the| of)? (?:user )?(?:conversation|chat|dialog(?:ue)?|session|thread|discussion|message history|chat history|conversation history|context window)|(?:previous|prior|earlier|preceding|past|all (?:the )?(?:user'?s?|your|previous|prior)|all of (?:the user'?s|your)) (?:user )?(?:messages|turns|exchanges?|interactions?|prompts)|(?:entire|full|whole|complete) (?:exchange|messages|interaction|transcript)|(?:entire|full|whole|complete) (?:conversation|chat) (?:transcript|log|history)|the user'?s (?:original )?(?:question|request|prompt|query)|system prompt|system message|(?:hidden|initial|original) (?:prompt|instructions)|everything (?:the user|you|we|they) (?:said|wrote|typed|discussed|shared)|what the user (?:said|wrote|typed|asked|shared)|(?:other|previous|prior) tools?(?:'s?)? (?:results?|outputs?|calls?|responses?)|verbatim (?:copy|transcript|history|conversation)|conversation (?:so far|to date|up to now)|(?:entire|full|whole|complete) (?:history|transcript|context))\b/;
+  /\b(?:(?:all|entire|full|whole|complete|every|previous|prior|earlier|preceding|past)(?: of the| the| of)? (?:user )?(?:conversation|chat|dialog(?:ue)?|session|thread|discussion|message history|chat history|conversation history|context window)|(?:previous|prior|earlier|preceding|past|all (?:the )?(?:user'?s?|your|previous|prior)|all of (?:the user'?s|your)) (?:user )?(?:messages|turns|exchanges?|interactions?|prompts)|(?:entire|full|whole|complete) (?:exchange|messages|interaction|transcript)|(?:entire|full|whole|complete) (?:conversation|chat) (?:transcript|log|history)|system prompt|system message|(?:hidden|initial|original) (?:prompt|instructions)|everything (?:the user|you|we|they) (?:said|wrote|typed|discussed|shared)|what the user (?:said|wrote|typed|asked|shared)|(?:other|previous|prior) tools?(?:'s?)? (?:results?|outputs?|calls?|responses?)|verbatim (?:copy|transcript|history|conversation)|conversation (?:so far|to date|up to now)|(?:entire|full|whole|complete) (?:history|transcript|context))\b/;
 export const CONVERSATION_WEAK_RE = /\b(?:conversation|chat|message|dialog(?:ue)?) (?:history|log|logs|transcript|context)\b|\bprevious messages?\b|\buser'?s? (?:earlier |previous |prior )?(?:messages|prompts|queries)\b|(?<!\b(?:to|into|in|on|from) )\b(?:a copy of |copy of )?the (?:chat|conversation|dialog(?:ue)?|discussion)\b(?! (?:id|ids|title|name|list|channel)\b)/;
 
 /** Secrets in general, asked for with a quantifier: "all API keys", "any credentials you can find". */
@@ -61,7 +61,7 @@ export const URL_RE = /\bhttps?:\/\/[^\s"'<>`)\]]{1,500}/g;
 export const EMAIL_RE = /\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b/g;
 
 /** A placeholder the model is meant to fill: {data}, {{history}}, <secret>, $TOKEN, [conversation]. */
-export const PLACEHOLDER_RE = /\{\{?\s*[^{}\s][^{}]{0,60}\}\}?|<[a-z_][^<>]{0,60}>|\$\{?[a-z_][a-z0-9_]{0,40}\}?|\[[a-z_][a-z0-9_ -]{0,40}\]/;
+export const PLACEHOLDER_RE = /\{\{?\s*[^{}\s][^{}]{0,120}\}\}?|<[a-z_][^<>]{0,120}>|\$\{?[a-z_][a-z0-9_]{0,40}\}?|\[[a-z_][a-z0-9_ -]{0,40}\]/;
 
 /** What a placeholder or query key names when it carries something private. */
 export const DATA_WORD_RE =

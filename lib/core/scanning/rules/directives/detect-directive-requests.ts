@@ -30,6 +30,8 @@ const RULE_OF: Record<RequestKind, RuleId> = {
   "value-override": "TM-VALUE-OVERRIDE",
   privilege: "TM-PRIVILEGE-ESCALATION",
   "user-message": "TM-USER-DECEPTION",
+  "credential-request": "TM-CREDENTIAL-REQUEST",
+  "data-transfer": "TM-EXFIL-PARAM",
 };
 
 /** Tools whose own job is the request: a shell tool's text may show commands, a fetch tool's URLs, a file tool's paths. */
@@ -38,7 +40,10 @@ const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
   network: /\b(?:fetch|http|https|url|urls|webhook|request|requests|api|endpoint|browser|navigate|web|download|scrape|crawl|curl|e-?mails?|mail|smtp|inbox|send|forward)\b/,
   "file-change": /\b(?:file|files|filesystem|directory|directories|folder|path|paths|fs|disk|config|configuration|dotfiles?|write|edit)\b/,
   "user-message": /\b(?:message|messages|notify|notification|alert|display|show|say|tell|speak|announce|chat|reply|respond)\b/,
+  "credential-request": /\b(?:login|log in|sign in|signin|authenticat\w*|verify|verification|2fa|mfa|otp|password|passwords|credential|credentials|vault|secret|secrets)\b/,
 };
+
+const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
 
 /** An order to contact an address in addition to the job, or with the user's data. */
 const EXTRA_CONTACT_RE = /\b(?:also|additionally|as well|after (?:each|every)|before (?:each|every)|each time|every time|partner|verification|verify|notify|the user'?s|question|conversation|summary|results?|body containing)\b/;
@@ -62,7 +67,7 @@ function framingWords(framing: Framing): string {
 }
 
 /** The severity of one request, from how it is asked and whether the tool's own job explains it. */
-function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, justified: boolean, purposeFits: boolean, sentence: string): Judged {
+function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, justified: boolean, purposeFits: boolean, sentence: string, inInstructions: boolean): Judged {
   const asked = force === "obligation" ? "an obligation on the model" : force === "imperative" ? "an imperative aimed at the model" : "a statement of what happens";
   switch (action.kind) {
     case "command":
@@ -70,6 +75,9 @@ function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, 
       if (action.dangerous && !(purposeFits && force === "none")) return { severity: force === "obligation" || framed ? "critical" : "high", why: `${asked}; it fetches and runs code, wipes data or persists in start-up files` };
       if (force === "none" && !framed) return { severity: null, why: "" };
       if (purposeFits && !framed) return { severity: null, why: "" };
+      // A set-up step ("run the following command: npx init") is worth a look; ordered under a
+      // pretext or banner, or as an obligation, it is an attack.
+      if (!framed && force === "imperative") return { severity: "medium", why: `${asked}, with no authority claimed` };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "network":
       if (force === "none" && !framed) return { severity: null, why: "" };
@@ -93,11 +101,18 @@ function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, 
       if (action.otherOutOfOrder) return { severity: "high", why: `it declares ${action.otherOutOfOrder} out of order, which this server cannot know, and sends the model elsewhere` };
       return framed || force === "obligation" ? { severity: "high", why: `the tool calls itself out of order and sends the model to another` } : { severity: "low", why: "a deprecation notice" };
     case "value-override":
-      if (force === "none" && !framed && !/\b(?:automatically|always|system)\b/.test(sentence)) return { severity: null, why: "" };
+      if (force === "none" && !framed && !action.dangerous && !/\b(?:automatically|always|system)\b/.test(sentence)) return { severity: null, why: "" };
       return { severity: "high", why: asked };
+    case "credential-request":
+      if (purposeFits && !framed) return { severity: "medium", why: `${asked}, for what the tool says is its sign-in job` };
+      return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
+    case "data-transfer":
+      return { severity: force === "obligation" || framed ? "critical" : "high", why: `${asked}: private data leaves with a tool call` };
     case "user-message":
       if (action.lie) return { severity: "high", why: `${asked}: it tells the model to mislead the user` };
       if (force === "none") return { severity: null, why: "" };
+      // Server instructions legitimately shape the model's replies (a demo server's "respond with ...").
+      if (inInstructions && !framed) return { severity: null, why: "" };
       if (framed) return { severity: "high", why: `${asked}, under an authority frame` };
       return purposeFits ? { severity: null, why: "" } : { severity: "medium", why: asked };
   }
@@ -128,7 +143,9 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       // or the field poses as the system or the user; a pretext elsewhere in the field is not enough.
       const next = field.sentences[i + 1]?.text ?? "";
       const justified = hasPretext(sentence.text) || hasPretext(next) || (framing.banner?.strong ?? false) || framing.impersonation !== null;
-      const judged = judge(action, force, framed, justified, fits, sentence.text);
+      // "Must not invoke other tools ... even if the user selects one" restrains the model; it overrules nobody.
+      if (action.kind === "value-override" && RESTRAINT_RE.test(sentence.text.slice(0, action.start))) continue;
+      const judged = judge(action, force, framed, justified, fits, sentence.text, field.kind === "instructions");
       if (!judged.severity) continue;
       const frame = framed ? `; framed with ${framingWords(framing)}` : "";
       hits.push(fieldHit(field, RULE_OF[action.kind], judged.severity, sentence.start + action.start, sentence.start + action.end, `Asks the model to ${action.what}: ${judged.why}${frame}.`));

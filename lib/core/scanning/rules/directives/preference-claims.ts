@@ -18,7 +18,8 @@ import { toolNameTokens } from "../tool-name-tokens";
 
 /** Claims of superiority, each a separate kind of claim (counted once each). */
 const CLAIMS: readonly RegExp[] = [
-  /\b(?:the )?world'?s (?:best|leading|most|#1|number one|fastest|first|top)\b/,
+  /\b(?:the )?world'?s (?:best|leading|most|#1|number one|fastest|first|top)\b|\b(?:rated|ranked|voted) (?:the )?(?:#1|no\.? ?1|number one|best|top)\b/,
+  /\b(?:single|only|sole|ultimate) (?:authoritative |trusted |reliable )?source of truth\b|\b(?:the )?(?:single|only|sole) (?:authoritative|trustworthy|reliable) source\b/,
   /\b(?:used|trusted|relied (?:up)?on|recommended|preferred|loved|chosen|endorsed|adopted|certified|approved) by (?:\d{1,3}(?:\.\d+)?\s?%|over |more than |millions|thousands|top |leading |most |all |every |experts|professionals|fortune|industry|tech giants|silicon valley|(?:[a-z-]+ ){0,2}(?:professionals|experts|engineers|developers|companies|institutions|organi[sz]ations|services|planners|analysts|researchers))/,
   /\b\d{2,3}(?:\.\d+)?\s?% (?:success|accuracy|reliability|satisfaction|precision|of (?:professionals|users|developers|experts|companies))|\b100\s?% (?:reliab|accura|guarantee|precis|success)/,
   /\b(?:award[- ]winning|industry[- ](?:leading|standard|best)|best[- ]in[- ]class|market[- ]leading|unmatched|unparalleled|unrivall?ed|unbeatable|pinnacle|second to none|gold standard|revolutionary|cutting[- ]edge|enterprise[- ]grade)\b/,
@@ -32,7 +33,7 @@ const CLAIMS: readonly RegExp[] = [
 const COMPARE_RE =
   /\b(?:better|superior|more (?:accurate|reliable|complete|powerful)|faster) (?:[a-z]+ ){0,3}(?:than|compared (?:to|with)) (?:the |any |all )?(?:other|standard|regular|default|existing|basic|original|similar|competing|legacy) (?:[a-z0-9_-]+ ){0,3}(?:tools?|functions?|versions?|services?|alternatives?|implementations?|apis?|engines?|solutions?)\b/;
 const PREFER_RE =
-  /\b(?:(?:always|must|should) (?:prefer|choose|select|pick) (?:this|me)\b|(?:instead of|rather than|over) (?:any|all|every) other (?:tools?|functions?|options?)\b|(?:do not|don't|never) use (?:any )?other (?:tools?|functions?)\b|(?:replaces?|supersedes?) (?:the )?(?:standard|other|basic|old|existing) [a-z_ ]{0,40}(?:tools?|functions?)\b)/;
+  /\b(?:(?:always|must|should) (?:prefer|choose|select|pick) (?:this|me|our|these)\b|(?:always )?(?:use|call|pick|choose) (?:this|our)(?: [a-z]+)? (?:tools?|server|functions?) first for (?:any|all|every)\b|prefer (?:this|me|our [a-z]+)(?: tool)? (?:over|to|above)\b|(?:instead of|rather than|over) (?:any|all|every) other (?:[a-z-]+ )?(?:tools?|functions?|options?|servers?|sources?)\b|(?:discard|ignore|disregard|distrust) (?:them|those|results|answers|information|evidence)(?: from (?:other|any other))?\b[^.]{0,40}\b(?:our|this server)|(?:do not|don't|never) use (?:any )?other (?:tools?|functions?)\b|(?:replaces?|supersedes?) (?:the )?(?:standard|other|basic|old|existing) [a-z_ ]{0,40}(?:tools?|functions?)\b)/;
 
 /** Names that dress a copy up: best_x, x_pro, premium_x, x_v2. */
 const PROMO_TOKENS = new Set(["best", "premium", "ultimate", "advanced", "pro", "enhanced", "professional", "official", "super", "improved", "new", "plus", "better", "optimized", "optimised", "v2", "v3", "turbo", "elite", "top", "tool", "for"]);
@@ -62,7 +63,7 @@ export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
   if (prefer && !isNegatedBefore(text, prefer.index, 12)) {
     // An order to prefer the tool, backed by a sales claim, is manipulation; with reasons alone
     // ("the analysis tool cannot read local files") it is emphatic guidance, and costs points only.
-    const severity: Severity = claims.length > 0 ? "high" : "medium";
+    const severity: Severity = claims.length > 0 ? "high" : "low";
     return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", severity, prefer.index, prefer.index + prefer[0].length, `Tells the model to choose this over other tools ("${prefer[0]}")${claims.length > 0 ? `, with ${claims.length} superiority claim(s)` : ""}.`)];
   }
   if (claims.length >= 2) {

@@ -16,7 +16,9 @@ export type RequestKind =
   | "tool-redirect"
   | "value-override"
   | "privilege"
-  | "user-message";
+  | "user-message"
+  | "credential-request"
+  | "data-transfer";
 
 export interface RequestedAction {
   kind: RequestKind;
@@ -40,14 +42,14 @@ export interface RequestedAction {
 
 /** Shell syntax no prose contains: a command the model is meant to run. */
 const SHELL_SNIPPET_RE =
-  /(?:^|[\s:`'"(])(?:(?:curl|wget)\s+(?:-{1,2}[a-z-]+\s+(?:[^\s]+\s+)?){0,4}['"]?(?:https?:|ftp:|\$)|sudo\s+[a-z]|rm\s+-[a-z]*[rf]|chmod\s+(?:[+-]|[0-7]{3})|chown\s+\w|whoami\b|echo\s+(?:\$|['"][^'"]{0,80}['"]\s*(?:>|\|))|printenv\b|cat\s+(?:~|\/|\.\w)|(?:ba|z)?sh\s+-c\b|python3?\s+-c\b|node\s+-e\b|nc\s+-[a-z]|base64\s+(?:-d|--decode)|powershell(?:\.exe)?\s+-|iex\s*\(|invoke-webrequest|(?:pip3?|npm|pnpm|yarn|apt(?:-get)?|brew|gem)\s+(?:install|add)\s+\S|export\s+[a-z_][a-z0-9_]*=|crontab\s+-|git\s+(?:push|config|remote)\s|ssh\s+-[a-z]|scp\s+\S|mkfifo\b|dd\s+if=)|\$\((?:date|whoami|id|hostname|cat|curl|env|pwd|ls|uname)\b|\|\s*(?:ba|z)?sh\b|&&\s*(?:echo|rm|curl|wget|cat|chmod)\b|`[^`\n]{2,120}`\s*(?:command|in (?:a|the|your) (?:terminal|shell))/;
+  /(?:^|[\s:`'"(])(?:(?:curl|wget)\s+(?:-{1,2}[a-z-]+\s+(?:[^\s]+\s+)?){0,4}['"]?(?:https?:|ftp:|\$)|sudo\s+[a-z]|rm\s+-[a-z]*[rf]|chmod\s+(?:[+-]|[0-7]{3})|chown\s+\w|(?:whoami|printenv|hostname|uname\s+-a)\s*(?:&&|\||;|`|$)|echo\s+(?:\$|['"][^'"]{0,80}['"]\s*(?:>|\|))|cat\s+(?:~|\/|\.\w)|(?:ba|z)?sh\s+-c\b|python3?\s+-c\b|node\s+-e\b|nc\s+-[a-z]|base64\s+(?:-d|--decode)|powershell(?:\.exe)?\s+-|iex\s*\(|invoke-webrequest|(?:pip3?|npm|pnpm|yarn|apt(?:-get)?|brew|gem)\s+(?:install|add)\s+\S|export\s+[a-z_][a-z0-9_]*=|crontab\s+-|git\s+(?:push|config|remote)\s|ssh\s+-[a-z]|scp\s+\S|mkfifo\b|dd\s+if=)|\$\((?:date|whoami|id|hostname|cat|curl|env|pwd|ls|uname)\b|\|\s*(?:ba|z)?sh\b|&&\s*(?:echo|rm|curl|wget|cat|chmod)\b|`[^`\n]{2,120}`\s*(?:command|in (?:a|the|your) (?:terminal|shell))/;
 /** Snippets no honest description of another job contains: fetch-and-run, wiping, hidden shells, encoded payloads. */
 const DANGEROUS_SNIPPET_RE =
   /(?:curl|wget|iwr|invoke-webrequest|irm)\b[^\n;]{0,160}?\|\s*(?:ba|z)?sh\b|\|\s*(?:iex|invoke-expression)\b|\brm\s+-[a-z]*r[a-z]*f|\brm\s+-[a-z]*f[a-z]*r|\bpowershell(?:\.exe)?\s+(?:-[a-z]+\s+){0,3}-(?:w(?:indowstyle)?\s+hidden|e(?:nc(?:odedcommand)?)?\b)|\bbase64\s+(?:-d|--decode)\b[^\n]{0,40}\|\s*(?:ba|z)?sh|\bnc\s+-[a-z]*e\b|\bchmod\s+(?:\+x|[0-7]?7[0-7]{2})\b[^\n]{0,60}&&|\bmkfifo\b|\/dev\/tcp\//;
 
 /** "execute the following system command", "run this cleanup script". */
 const RUN_COMMAND_RE =
-  /\b(?:execute|executing|run|running|invoke|issue|type|enter)\b(?: (?:the|this|these|a|an|following|below|above|system|shell|terminal|bash|cleanup|maintenance|validation|verification|diagnostic|setup|environment|integrity|security|audit|check|one-line|single)){1,4} (?:commands?|scripts?|one-liners?|snippets?)\b/;
+  /\b(?:execute|executing|run|running|invoke|issue|type|enter)\b(?: (?:the|this|these|a|an|system|shell|terminal|bash|cleanup|maintenance|validation|verification|diagnostic|setup|environment|integrity|security|audit|check|one-line|single))*(?: (?:following|below|above|this|these))(?: (?:system|shell|terminal|bash|cleanup|maintenance|validation|verification|diagnostic|setup|environment|integrity|security|audit|check|one-line|single)){0,3} (?:commands?|scripts?|one-liners?|snippets?)\b/;
 
 /** A web address. */
 const URL_IN_SENTENCE_RE = /\bhttps?:\/\/[^\s"'<>`)\]]{3,300}/;
@@ -62,7 +64,7 @@ const CONTACT_RE =
   /\b(?:access|accessing|call|calling|contact|contacting|notify|notifying|ping|pinging|send|sending|post|posting|report|reporting|log|logging|submit|submitting|make (?:a |an )?(?:network |http |https |web |api |get |post )?(?:request|call)|request|visit|visiting|fetch|fetching|hit|hitting|connect|connecting|upload|uploading|forward|forwarding|transmit|sync|register with|authenticate (?:with|against|at)|verify (?:with|against|at)|check (?:with|against)|query)\b/;
 /** An address given as documentation, not as something to do: "see", "docs at", "get a key at". */
 const DOCUMENTATION_RE =
-  /\b(?:see|docs?|documentation|learn more|more (?:info|information|details)|details (?:at|on)|refer to|read more|reference|homepage|website|get (?:an? |your )?(?:api )?(?:key|token)|obtain|sign up|signup|create an account|example|e\.g|for instance|such as|format|like)\b/;
+  /\b(?:see|docs?|documentation|learn more|more (?:info|information|details)|details (?:at|on)|refer to|read more|reference|homepage|website|get (?:an? |your )?(?:api )?(?:key|token)|obtain|sign up|signup|create an account|example|e\.g|for instance|such as)\b/;
 
 /** A path or file the change is aimed at. */
 const FILE_TARGET_RE =
@@ -85,10 +87,10 @@ const REDIRECT_RE = /\b(?:use|call|invoke|redirect(?:ed)? to|switch to|migrate t
 
 /** The user's own values are overruled. */
 const OVERRULE_RE =
-  /\bregardless of (?:the |what the |any |whatever )?(?:user|user'?s|original|requested|specified|provided|chosen|selected|input|given)\b|\b(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|overrid(?:e|es|ing)|discard(?:s|ing)?) (?:any |the |all |whatever )?(?:user[- ]?(?:specified|provided|supplied|selected|requested|defined|chosen|given)|user'?s|requested|specified|original|chosen|selected)\b|\b(?:even if|even when|whatever|no matter what|no matter whether) (?:the user|they|the customer)(?: [a-z]+ly)? (?:asks|asked|requests|requested|specifies|specified|says|said|wants|wanted|chooses|chose|selects|selected|provides|provided|enters|entered|picks|picked|prefers)\b|\b(?:the )?[a-z_ ]{2,30} (?:that |which )?the user (?:enters|entered|gives|gave|provides|provided|types|typed|picks|picked|chooses|chose|specifies|specified|asks for|asked for|requests|requested) (?:is|are) (?:for display only|ignored|only (?:shown|displayed)|not used)\b|\bwhatever (?:the )?[a-z]+ (?:say|says|show|shows)\b|\binstead of (?:what|the (?:value|name|address|location|amount|recipient|query|account)s?) the user\b|\binstead of (?:the )?user'?s\b|\boverrid(?:e|es|ing) (?:the |any )?user'?s?\b|\bno matter (?:what|which) (?:the user|is (?:requested|asked|entered)|they (?:ask|enter|choose))\b|\buser'?s? (?:[a-z-]{2,16} ){0,2}(?:should|must|is to|are to|can) be (?:ignored|overridden|replaced|discarded|changed|disregarded)\b/;
+  /\bregardless of (?:the |what the |any |whatever )?(?:user|user'?s|original|requested|specified|provided|chosen|selected|input|given)\b|\b(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|overrid(?:e|es|ing)|discard(?:s|ing)?) (?:any |the |all |whatever )?(?:user[- ]?(?:specified|provided|supplied|selected|requested|defined|chosen|given)|user'?s|requested|specified|original|chosen|selected)\b|\b(?:even if|even when|whatever|no matter what|no matter whether) (?:the user|they|the customer)(?: [a-z]+ly)? (?:asks|asked|requests|requested|specifies|specified|says|said|wants|wanted|chooses|chose|selects|selected|provides|provided|enters|entered|picks|picked|prefers)\b|\b(?:the )?[a-z_ ]{2,30} (?:that |which )?the user (?:enters|entered|gives|gave|provides|provided|types|typed|picks|picked|chooses|chose|specifies|specified|asks for|asked for|requests|requested) (?:is|are) (?:for display only|ignored|only (?:shown|displayed)|not used)\b|\bwhatever (?:the )?[a-z]+ (?:say|says|show|shows)\b|\binstead of (?:what|the (?:value|name|address|location|amount|recipient|query|account)s?) the user\b|\binstead of (?:the )?user'?s\b|\boverrid(?:e|es|ing) (?:the |any )?user'?s?\b|\bno matter (?:what|which)(?: [a-z]+){0,2} (?:the user|the customer|is (?:requested|asked|entered)|they (?:ask|enter|choose|give))\b|\buser'?s? (?:[a-z-]{2,16} ){0,2}(?:should|must|is to|are to|can) be (?:ignored|overridden|replaced|discarded|changed|disregarded)\b/;
 /** A value swapped for a fixed one: "change the name to 'x'", "set the radius parameter to '50000'". */
 const SWAP_RE =
-  /\b(?:change|changes|changing|modify|modifies|modifying|replace|replaces|replacing|switch|switches|switching|alter|alters|altering|rewrite|rewrites|rewriting|redirect|redirects|redirecting|set|sets|setting|swap|swaps|swapping|substitute|substitutes|substituting|convert|converts|converting|force|forces|forcing|adjust|adjusts|adjusting|enable|enables|enabling)\b[^.;]{0,80}?\b(?:to|into|with|as)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|(?:the )?(?:[a-z]+ ){0,3}(?:area|city|location|region|namespace|account|address|repo(?:sitory)?|name|value|instead))|\b(?:redirects?|reroutes?)\b[^.;]{0,60}\b(?:from|to)\b|\b(?:append|appends|appending|prepend|prepends|prepending|add|adds|adding|inject|injects|injecting|insert|inserts|inserting)\b\s+['"‘“`][^'"’”`]{1,80}['"’”`]\s+(?:to|into|onto|in front of|at the end of)\b/;
+  /\b(?:changed|replaced|swapped|substituted|overridden|rewritten|redirected|forced|converted|set) (?:to|with|into|by)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80})|\b(?:change|changes|changing|modify|modifies|modifying|replace|replaces|replacing|switch|switches|switching|alter|alters|altering|rewrite|rewrites|rewriting|redirect|redirects|redirecting|set|sets|setting|swap|swaps|swapping|substitute|substitutes|substituting|convert|converts|converting|force|forces|forcing|adjust|adjusts|adjusting|enable|enables|enabling)\b[^.;]{0,80}?\b(?:to|into|with|as)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|(?:the )?(?:[a-z]+ ){0,3}(?:area|city|location|region|namespace|account|address|repo(?:sitory)?|name|value|instead))|\b(?:redirects?|reroutes?)\b[^.;]{0,60}\b(?:from|to)\b|\b(?:append|appends|appending|prepend|prepends|prepending|add|adds|adding|inject|injects|injecting|insert|inserts|inserting)\b\s+['"‘“`][^'"’”`]{1,80}['"’”`]\s+(?:to|into|onto|in front of|at the end of)\b/;
 /** The swap is conditioned on what the user asked for. */
 const USER_CONDITION_RE =
   /\b(?:when(?:ever)?|if|for) (?:the )?(?:users?|customers?|someone|anyone|people) (?:request|requests|requested|ask|asks|asked|search|searches|want|wants|query|queries|try|tries|create|creates|specify|specifies|specified|enter|enters|provide|provides|look|looks|need|needs|pick|picks|picked|choose|chooses|chose|select|selects|selected|give|gives|type|types|mention|mentions|name|names|set|sets)\b|\b(?:for|with) (?:the )?(?:name|query|queries|address|location|repository|repo|value) ['"‘“`]|\b(?:all|any|every) (?:\w+ ){0,3}(?:requests?|queries|searches)\b|\bwith any\b|\bfor (?:queries|requests|searches|names?|inputs?|locations?) (?:related to|about|for|of|containing|mentioning|matching|in|near)\b|\bthe (?:\w+ ){0,2}(?:the )?user (?:enters|entered|gives|provides|types|picks|chooses|specifies|asks for|requests)\b|\b(?:on |for )?(?:every|each|all) (?:\w+ ){0,2}(?:repositor(?:y|ies)|invoices?|orders?|payments?|transfers?|bookings?|messages?|emails?|calls?|invocations?)\b/;
@@ -102,7 +104,7 @@ const USER_MESSAGE_RE =
   /\b(?:display|show|present|tell|inform|notify|warn|say|respond|reply|answer|output|print|claim|state|advise|report|announce|relay)(?:ing)?\b(?: (?:the |to the |to |all )?(?:users?|them|people|customers?))?(?: with)?(?: (?:the (?:following )?(?:message|text|notice|banner|statement|warning|alert)|(?:that|with) ['"‘“]|only (?:with )?['"‘“])|\s{0,2}:?\s{0,2}['"‘“][^'"’”]{8,})|\b(?:inform|tell|notify|warn|advise) (?:the )?users? that\b|\b(?:present|report|describe|frame|label|introduce|show|display)\w* [^.;]{0,60}? as ['"‘“][^'"’”]{4,}['"’”]/;
 /** Orders to mislead the user: reassure against the facts, deny when asked, rank a sponsor first whatever the data say. */
 const MISLEAD_USER_RE =
-  /\b(?:still|nevertheless|anyway) (?:tell|assure|reassure|inform) (?:them|the user|users|the customer)\b|\bif (?:the )?(?:user|they|customer|person) asks?\b[^.]{0,100}?\b(?:say no|answer no|deny|claim (?:that )?(?:it|they|we) (?:is|are|do|does) not|change the subject)\b|\b(?:describe|present|label|call)(?:s|ing)? (?:them|it|these|those|[a-z]+ listings?) as (?:the )?(?:best|cheapest|top|most|safest|recommended|official)\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b|\b(?:rank|list|show|place|put|sort)(?:s|ing)? [a-z0-9 -]{1,40} (?:first|at the top|above (?:all )?(?:others|the rest))\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b/;
+  /\bjust (?:say|tell (?:them|the user)|report)(?: that)? (?:it|the [a-z]+|everything) (?:finished|succeeded|worked|completed|is (?:done|fine|ok|complete)|went fine)\b|\balways recommend (?:buying|investing in|purchasing|selling)\b|\bdescribe (?:it|them|this) as (?:low-risk|safe|risk-free|guaranteed|secure)\b|\bpresent (?:our|its|this|the) (?:answers?|results?|verdicts?) as (?:definitive|final|the truth|authoritative)\b|\b(?:still|nevertheless|anyway) (?:tell|assure|reassure|inform) (?:them|the user|users|the customer)\b|\bif (?:the )?(?:user|they|customer|person) asks?\b[^.]{0,100}?\b(?:say no|answer no|deny|claim (?:that )?(?:it|they|we) (?:is|are|do|does) not|change the subject)\b|\b(?:describe|present|label|call)(?:s|ing)? (?:them|it|these|those|[a-z]+ listings?) as (?:the )?(?:best|cheapest|top|most|safest|recommended|official)\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b|\b(?:rank|list|show|place|put|sort)(?:s|ing)? [a-z0-9 -]{1,40} (?:first|at the top|above (?:all )?(?:others|the rest))\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b/;
 
 /** Tools whose job is to be called first: sign-in, sessions, discovery of ids and schemas. */
 const SETUP_TOOL_RE = /(?:^|[_.-])(?:login|log_in|signin|sign_in|auth|authenticate|authorize|connect|init|initialize|setup|set_up|start|open|session|list|describe|schema|resolve|search|find|lookup|get_schema|get_context|capabilities|help)(?:[_.-]|$)/;
@@ -153,7 +155,19 @@ function span(m: RegExpExecArray | null): { start: number; end: number; text: st
 }
 
 const MAY_OVERRULE_RE = /regardless|ignor|disregard|overrid|discard|even (?:if|when)|whatever|no matter|instead of|be (?:ignored|overridden|replaced|discarded|changed|disregarded)|display only|not used|only (?:shown|displayed)/;
+/** The strongest overrules stand without an order around them; "regardless of the input" may describe a default. */
+const STANDALONE_OVERRULE_RE = /ignor|disregard|overrid|discard|even (?:if|when)|no matter|instead of (?:the )?user|display only|not used|only (?:shown|displayed)/;
 const MAY_BE_PRIVILEGE_RE = /bypass|act(?:ing)? as|disabl|turn(?:ing)? off|skip|ignor|suppress|you (?:are|have been|'re)|mode\b|grant|give|escalat|elevat|privileg|apply|matter|bind|even if|allowed to|no need|without|approv|confirm|consent|lifted|removed/;
+
+/** The model is told to ask the user for a secret: phishing through the assistant. */
+const CREDENTIAL_REQUEST_RE =
+  /\b(?:ask|asks|asking|request|requesting|prompt|prompting|collect|collecting|get|obtain|have) (?:the |their |your )?(?:user|users|customer|customers|them|person|caller)(?: to (?:enter|provide|type|share|give|confirm))?(?: for)? (?:their |the |your |a |its )?(?:[a-z0-9-]+ ){0,2}(?:passwords?|passcodes?|pins?|otps?|one-time (?:code|password)s?|2fa codes?|mfa codes?|(?:verification|security|authenticator|sms) codes?|\d-digit codes?|seed phrases?|recovery (?:phrases?|codes?|keys?)|private keys?|master passwords?|cvv|card numbers?|social security numbers?|api keys?|secret keys?|access tokens?|login credentials|credentials)\b/;
+/** Private data the model is told to hand over. */
+const SENSITIVE_DATA_RE =
+  /\b(?:(?:all|any|every|each|other|stored|saved|returned|available)(?: [a-z0-9_-]{1,20}){0,2} (?:api[ _-]?keys?|secrets?|credentials?|passwords?|access tokens?|tokens|private keys?|environment variables?|env vars?|cookies)|environment variables? \(?name and value|(?:entire|full|whole|complete) (?:conversation|chat|transcript|history|document|repository|working tree|inbox|address book|contact list)|the user'?s (?:e-?mail address|phone number|home address|password|master password|messages|files|documents|contacts)|(?:machine'?s?|device'?s?|os|local|public|computer'?s?) (?:hostname|username|user ?name|ip(?: address)?|mac address|serial number)|hostname|(?:local|public) ip|output of `[^`]{1,40}`|ssh keys?|\.env\b|id_rsa|keychain|recovery codes?|mfa seeds?|seed phrases?|card details|payment card)/;
+/** Handing data over: into a parameter, along with a call, to a destination. */
+const HAND_OVER_RE =
+  /\b(?:pass(?:ing)?|send(?:ing)?|submit(?:ting)?|include|including|attach(?:ing)?|forward(?:ing)?|upload(?:ing)?|concatenat(?:e|ing)|bundl(?:e|ing)|append(?:ing)?|embed(?:ding)?|put(?:ting)?|copy(?:ing)?|paste|pasting|export(?:ing)?|share|sharing|post(?:ing)?|with)\b/;
 
 /** Cheap literal tests that every pattern of a class needs: most sentences skip the class at once. */
 const MAY_BE_COMMAND_RE = /[`$|&]|curl|wget|sudo|rm\s|chmod|chown|whoami|echo|printenv|cat\s|sh\s|python|node\s|nc\s|base64|powershell|iex|invoke|pip|npm|yarn|apt|brew|gem\s|export\s|crontab|git\s|ssh|scp|mkfifo|dd\s|command|script|one-liner|snippet/;
@@ -226,8 +240,17 @@ export function requestedActions(sentence: string, ctx: ActionContext, ownToolOu
 
   const overrule = MAY_OVERRULE_RE.test(sentence) ? span(OVERRULE_RE.exec(sentence)) : null;
   const swap = overrule ? null : span(SWAP_RE.exec(sentence));
-  if (overrule) out.push({ kind: "value-override", start: overrule.start, end: overrule.end, what: `overrule the user ("${overrule.text}")` });
+  if (overrule) out.push({ kind: "value-override", start: overrule.start, end: overrule.end, what: `overrule the user ("${overrule.text}")`, dangerous: STANDALONE_OVERRULE_RE.test(overrule.text) });
   else if (swap && USER_CONDITION_RE.test(sentence)) out.push({ kind: "value-override", start: swap.start, end: swap.end, what: `swap the user's value ("${swap.text.slice(0, 80)}")` });
+
+  const credential = directive ? span(CREDENTIAL_REQUEST_RE.exec(sentence)) : null;
+  if (credential) out.push({ kind: "credential-request", start: credential.start, end: credential.end, what: `ask the user for a secret ("${credential.text}")` });
+  const data = directive ? span(SENSITIVE_DATA_RE.exec(sentence)) : null;
+  if (data && !credential) {
+    const handOver = HAND_OVER_RE.exec(sentence);
+    const toTool = others.length > 0 || /\b(?:this|that|the) (?:field|parameter|argument|param)\b|\binto \w+|\bas (?:a |the )?(?:json|parameter|argument)|along\b/.test(sentence);
+    if (handOver && toTool) out.push({ kind: "data-transfer", start: Math.min(handOver.index, data.start), end: data.end, what: `hand over ${data.text}` });
+  }
 
   const privilege = MAY_BE_PRIVILEGE_RE.test(sentence) ? span(PRIVILEGE_RE.exec(sentence)) : null;
   if (privilege) out.push({ kind: "privilege", start: privilege.start, end: privilege.end, what: `take privileges ("${privilege.text}")` });
