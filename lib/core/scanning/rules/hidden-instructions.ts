@@ -21,9 +21,18 @@ const DIRECTIVE_START_RE =
 
 const CONTENT_WINDOW = 1500;
 
-function severityFor(content: string): Severity {
-  return hasModal(content) || DIRECTIVE_START_RE.test(content) ? "medium" : "low";
+/**
+ * Real servers now structure descriptions with tags (<workflow>, <important_notes>)
+ * that hold honest usage rules, so a tag around directives is low: an amplifier
+ * that makes any other instruction finding in the same tool critical.
+ */
+function severityFor(content: string, poseAsAuthority: boolean): Severity {
+  if (!hasModal(content) && !DIRECTIVE_START_RE.test(content)) return "info";
+  return poseAsAuthority ? "medium" : "low";
 }
+
+/** Tags and markers that pose as the system or as hidden channels, unlike emphasis such as <important_notes>. */
+const AUTHORITY_TAG_RE = /system|sys\b|admin|override|secret|hidden|note[_ -]to/;
 
 /** Scans the whole field: tags are sentence boundaries, so this rule reads across them. */
 export function detectHiddenInstructions(field: AnalyzedField): RuleHit[] {
@@ -41,9 +50,9 @@ export function detectHiddenInstructions(field: AnalyzedField): RuleHit[] {
     const close = text.slice(contentStart, contentStart + CONTENT_WINDOW + tag.length + 2).indexOf(`</${tag}`);
     const contentEnd = contentStart + (close >= 0 ? Math.min(close, CONTENT_WINDOW) : Math.min(text.length - contentStart, CONTENT_WINDOW));
     const content = text.slice(contentStart, contentEnd);
-    const severity = severityFor(content);
+    const severity = severityFor(content, AUTHORITY_TAG_RE.test(tag));
     const detail =
-      severity === "medium"
+      severity !== "info"
         ? `A <${tag}> tag wraps directives addressed to the model.`
         : `A <${tag}> tag of the kind used to smuggle instructions to the model; no directive found inside.`;
     hits.push(fieldHit(field, "TM-HIDDEN-INSTRUCTIONS", severity, m.index, Math.min(contentEnd, m.index + 120), detail));
@@ -52,16 +61,17 @@ export function detectHiddenInstructions(field: AnalyzedField): RuleHit[] {
   TEMPLATE_RE.lastIndex = 0;
   for (let m = TEMPLATE_RE.exec(text); m !== null; m = TEMPLATE_RE.exec(text)) {
     const content = text.slice(m.index + m[0].length, m.index + m[0].length + CONTENT_WINDOW);
-    const severity = severityFor(content);
+    const severity = severityFor(content, true);
     hits.push(
-      fieldHit(field, "TM-HIDDEN-INSTRUCTIONS", severity, m.index, m.index + m[0].length + 80, `Chat-template or system marker "${m[0].trim()}" ${severity === "medium" ? "followed by directives to the model" : "in metadata"}.`),
+      fieldHit(field, "TM-HIDDEN-INSTRUCTIONS", severity, m.index, m.index + m[0].length + 80, `Chat-template or system marker "${m[0].trim()}" ${severity !== "info" ? "followed by directives to the model" : "in metadata"}.`),
     );
   }
 
   COMMENT_RE.lastIndex = 0;
   for (let m = COMMENT_RE.exec(text); m !== null; m = COMMENT_RE.exec(text)) {
-    if (severityFor(m[1]) === "medium") {
-      hits.push(fieldHit(field, "TM-HIDDEN-INSTRUCTIONS", "medium", m.index, m.index + m[0].length, "An HTML comment, invisible when rendered, carries directives to the model."));
+    if (severityFor(m[1], false) !== "info") {
+      // Invisible when rendered: hiding orders from the person reading the page is concealment in itself.
+      hits.push(fieldHit(field, "TM-HIDDEN-INSTRUCTIONS", "high", m.index, m.index + m[0].length, "An HTML comment, invisible when rendered, carries directives to the model."));
     }
   }
   return hits;
