@@ -30,6 +30,9 @@ function costFor(finding: Finding, factor: FactorKey): number {
   const rule = findRule(finding.id);
   const max = FACTOR_MAX[factor];
   if (!rule) return 0;
+  // An amplifier at low severity is a signal, not a problem: it costs nothing until it
+  // escalates another finding (and then the escalated findings cost as critical).
+  if (finding.severity === "low" && rule.tags.includes("amplifier")) return 0;
   if (rule.factor === factor && rule.deduction !== undefined) return rule.deduction;
   const share = SHARE[finding.severity];
   return share === 0 ? 0 : Math.ceil(share * max);

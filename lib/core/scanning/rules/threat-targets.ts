@@ -26,6 +26,7 @@ export const SENSITIVE_TARGET_RE = new RegExp(
     String.raw`\bcredentials\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bservice[-_ ]account(?:[-_ ]key)?\.json\b`,
     String.raw`\bauthorized_keys\b|\bknown_hosts\b`,
     String.raw`\b(?:saved|stored|browser) passwords\b|\bpassword (?:vault|store|database)\b`,
+    String.raw`\.config/gh/hosts\.yml|\.config/(?:gcloud|gh|op|hub)\b|\.terraform\.d/credentials|\.vault-token\b`,
   ].join("|"),
   "g",
 );

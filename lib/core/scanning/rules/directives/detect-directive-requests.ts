@@ -99,6 +99,8 @@ function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, 
       return { severity: "info", why: `${asked} (an ordering hint)` };
     case "tool-redirect":
       if (action.otherOutOfOrder) return { severity: "high", why: `it declares ${action.otherOutOfOrder} out of order, which this server cannot know, and sends the model elsewhere` };
+      // "Never use the analysis tool, use this one": emphatic, often honest; it matters with authority or other threats.
+      if (action.avoidOnly) return framed ? { severity: "high", why: `it steers the model away from other tools under an authority frame` } : { severity: "low", why: "it steers the model away from other tools" };
       return framed || force === "obligation" ? { severity: "high", why: `the tool calls itself out of order and sends the model to another` } : { severity: "low", why: "a deprecation notice" };
     case "value-override":
       if (force === "none" && !framed && !action.dangerous && !/\b(?:automatically|always|system)\b/.test(sentence)) return { severity: null, why: "" };

@@ -34,6 +34,8 @@ export interface RequestedAction {
   fixedArguments?: boolean;
   /** For user-message: the order is to mislead the user, not only to script what they see. */
   lie?: boolean;
+  /** For tool-redirect: steered away from other tools, with nothing declared out of order. */
+  avoidOnly?: boolean;
   /** For tool-redirect: another tool this text declares out of order. */
   otherOutOfOrder?: string;
   /** The call serves this tool: it sets up a session or yields an input ("to obtain the library id"). */
@@ -79,18 +81,25 @@ const FILE_CHANGE_RE =
 /** The model is told to call, or to go through, another tool. */
 const CALL_VERB_RE = /\b(?:call|calling|invoke|invoking|use|using|run|running|execute|executing|trigger|triggering|query|querying|consult|consulting|perform(?:ing)? [a-z ]{0,40}? by (?:calling|using|invoking))\b/;
 /** Order words that turn a call into a dependency: first, before, also, then. */
-const ORDER_RE = /\b(?:first|before|prior to|then|also|additionally|afterwards|after|followed by|each time|every time|whenever|in addition)\b/;
+const ORDER_RE = /\b(?:first|before|prior to|then|also|additionally|afterwards|after|followed by|each time|every time|whenever|in addition|once you|every turn|each turn|on every|immediately)\b/;
 /** The tool itself is said to be out of order, and another offered in its place. */
 const OUT_OF_ORDER_RE =
-  /\b(?:deprecated|disabled|discontinued|decommissioned|retired|removed|unavailable|no longer (?:available|supported|works|working|functional|maintained|in use)|not (?:available|working|functional)|out of service|temporarily (?:disabled|unavailable|suspended)|under maintenance|broken|replaced by|superseded by|obsolete)\b/;
-const REDIRECT_RE = /\b(?:use|call|invoke|redirect(?:ed)? to|switch to|migrate to|route (?:\w+ ){0,3}to|instead|alternative|in place of|replacement)\b/;
+  /\b(?:deprecated|disabled|discontinued|decommissioned|retired|removed|unavailable|no longer (?:available|supported|works|working|functional|maintained|in use)|not (?:available|working|functional)|out of service|temporarily (?:disabled|unavailable|suspended)|under maintenance|broken|replaced by|superseded by|obsolete|unsafe|insecure|compromised|banned|forbidden|blocked|known to leak|(?:must|should) (?:never|not) be (?:called|used|invoked)|no longer (?:allowed|permitted))\b/;
+const REDIRECT_RE = /\b(?:use|call|invoke|redirect(?:ed)? to|switch to|migrate to|route (?:\w+ ){0,3}(?:to|through|via)|pass (?:\w+ ){0,3}to|instead|alternative|in place of|replacement)\b/;
+
+/** "<tool> is disabled", "the <tool> tool has been retired", "the local shell tools are unsafe". */
+const TOOL_OUT_OF_ORDER_CLAIM_RE =
+  /(?:\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b|\b(?:the |your |any )?(?:local|built-in|official|other|existing|native)(?: [a-z0-9'-]+){0,3} (?:tools?|servers?|terminal|shell)\b)(?:['’]s)?(?: tools?| and [a-z_]+(?: tools?)?)? (?:is|are|has been|have been|was|were)(?: now| currently| temporarily| permanently)? (?:deprecated|disabled|discontinued|retired|removed|unavailable|broken|obsolete|unsafe|insecure|compromised|banned|forbidden|blocked|known to leak|not (?:available|working|safe))\b/;
+
+/** "Do not use the local terminal tool", "never the 1Password tools": steering away from tools the user has. */
+const AVOID_OTHER_TOOLS_RE = /\b(?:do not|don't|never|must not|should not|avoid)(?: use| call| using| calling)? (?:the |any |your )?(?:local |built-in |official |other |existing |native )?(?:[a-z0-9_-]+ ){0,3}(?:tools?|servers?|terminal|shell)\b/;
 
 /** The user's own values are overruled. */
 const OVERRULE_RE =
-  /\bregardless of (?:the |what the |any |whatever )?(?:user|user'?s|original|requested|specified|provided|chosen|selected|input|given)\b|\b(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|overrid(?:e|es|ing)|discard(?:s|ing)?) (?:any |the |all |whatever )?(?:user[- ]?(?:specified|provided|supplied|selected|requested|defined|chosen|given)|user'?s|requested|specified|original|chosen|selected)\b|\b(?:even if|even when|whatever|no matter what|no matter whether) (?:the user|they|the customer)(?: [a-z]+ly)? (?:asks|asked|requests|requested|specifies|specified|says|said|wants|wanted|chooses|chose|selects|selected|provides|provided|enters|entered|picks|picked|prefers)\b|\b(?:the )?[a-z_ ]{2,30} (?:that |which )?the user (?:enters|entered|gives|gave|provides|provided|types|typed|picks|picked|chooses|chose|specifies|specified|asks for|asked for|requests|requested) (?:is|are) (?:for display only|ignored|only (?:shown|displayed)|not used)\b|\bwhatever (?:the )?[a-z]+ (?:say|says|show|shows)\b|\binstead of (?:what|the (?:value|name|address|location|amount|recipient|query|account)s?) the user\b|\binstead of (?:the )?user'?s\b|\boverrid(?:e|es|ing) (?:the |any )?user'?s?\b|\bno matter (?:what|which)(?: [a-z]+){0,2} (?:the user|the customer|is (?:requested|asked|entered)|they (?:ask|enter|choose|give))\b|\buser'?s? (?:[a-z-]{2,16} ){0,2}(?:should|must|is to|are to|can) be (?:ignored|overridden|replaced|discarded|changed|disregarded)\b/;
+  /\bregardless of (?:the |what the |any |whatever )?(?:user|user'?s|original|requested|specified|provided|chosen|selected|input|given)\b|\bregardless of (?:the |what |which |whatever |any )?(?:[a-z]+ ){0,2}(?:the user|you|i|they|the customer) (?:provides?|gives?|says?|said|enters?|supplies|asks?|types?|chooses?|names?|wants?|picks?)\b|\bonly (?:used )?for display\b|\b(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|overrid(?:e|es|ing)|discard(?:s|ing)?) (?:any |the |all |whatever )?(?:user[- ]?(?:specified|provided|supplied|selected|requested|defined|chosen|given)|user'?s|requested|specified|original|chosen|selected)\b|\b(?:even if|even when|whatever|no matter what|no matter whether) (?:the user|they|the customer)(?: [a-z]+ly)? (?:asks|asked|requests|requested|specifies|specified|says|said|wants|wanted|chooses|chose|selects|selected|provides|provided|enters|entered|picks|picked|prefers|names|removes|deletes|objects|tries|insists)\b|\b(?:the )?[a-z_ ]{2,30} (?:that |which )?the user (?:enters|entered|gives|gave|provides|provided|types|typed|picks|picked|chooses|chose|specifies|specified|asks for|asked for|requests|requested) (?:is|are) (?:for display only|ignored|only (?:shown|displayed)|not used)\b|\bwhatever (?:the )?[a-z]+ (?:say|says|show|shows)\b|\binstead of (?:what|the (?:value|name|address|location|amount|recipient|query|account)s?) the user\b|\binstead of (?:the )?user'?s\b|\boverrid(?:e|es|ing) (?:the |any )?user'?s?\b|\bno matter (?:what|which)(?: [a-z]+){0,2} (?:the user|the customer|is (?:requested|asked|entered)|they (?:ask|enter|choose|give))\b|\buser'?s? (?:[a-z-]{2,16} ){0,2}(?:should|must|is to|are to|can) be (?:ignored|overridden|replaced|discarded|changed|disregarded)\b/;
 /** A value swapped for a fixed one: "change the name to 'x'", "set the radius parameter to '50000'". */
 const SWAP_RE =
-  /\b(?:changed|replaced|swapped|substituted|overridden|rewritten|redirected|forced|converted|set) (?:to|with|into|by)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80})|\b(?:change|changes|changing|modify|modifies|modifying|replace|replaces|replacing|switch|switches|switching|alter|alters|altering|rewrite|rewrites|rewriting|redirect|redirects|redirecting|set|sets|setting|swap|swaps|swapping|substitute|substitutes|substituting|convert|converts|converting|force|forces|forcing|adjust|adjusts|adjusting|enable|enables|enabling)\b[^.;]{0,80}?\b(?:to|into|with|as)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|(?:the )?(?:[a-z]+ ){0,3}(?:area|city|location|region|namespace|account|address|repo(?:sitory)?|name|value|instead))|\b(?:redirects?|reroutes?)\b[^.;]{0,60}\b(?:from|to)\b|\b(?:append|appends|appending|prepend|prepends|prepending|add|adds|adding|inject|injects|injecting|insert|inserts|inserting)\b\s+['"‘“`][^'"’”`]{1,80}['"’”`]\s+(?:to|into|onto|in front of|at the end of)\b/;
+  /\b(?:changed|replaced|swapped|substituted|overridden|rewritten|redirected|forced|converted|set) (?:to|with|into|by)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|0x[0-9a-f]{6,}|[a-z]*\d[a-z0-9-]{4,})|\b(?:change|changes|changing|modify|modifies|modifying|replace|replaces|replacing|switch|switches|switching|alter|alters|altering|rewrite|rewrites|rewriting|redirect|redirects|redirecting|set|sets|setting|swap|swaps|swapping|substitute|substitutes|substituting|convert|converts|converting|force|forces|forcing|adjust|adjusts|adjusting|enable|enables|enabling)\b[^.;]{0,80}?\b(?:to|into|with|as)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|0x[0-9a-f]{6,}|[a-z]*\d[a-z0-9-]{4,}|my [a-z-]+ (?:address|account|wallet|inbox)|(?:the )?(?:[a-z'-]+ ){0,3}(?:area|city|location|region|namespace|account|address|repo(?:sitory)?|name|value|instead|directory|folder|path|wallet|recipient|amount|owner|role|visibility))|\b(?:redirects?|reroutes?)\b[^.;]{0,60}\b(?:from|to)\b|\b(?:append|appends|appending|prepend|prepends|prepending|add|adds|adding|inject|injects|injecting|insert|inserts|inserting)\b\s+['"‘“`][^'"’”`]{1,80}['"’”`]\s+(?:to|into|onto|in front of|at the end of)\b/;
 /** The swap is conditioned on what the user asked for. */
 const USER_CONDITION_RE =
   /\b(?:when(?:ever)?|if|for) (?:the )?(?:users?|customers?|someone|anyone|people) (?:request|requests|requested|ask|asks|asked|search|searches|want|wants|query|queries|try|tries|create|creates|specify|specifies|specified|enter|enters|provide|provides|look|looks|need|needs|pick|picks|picked|choose|chooses|chose|select|selects|selected|give|gives|type|types|mention|mentions|name|names|set|sets)\b|\b(?:for|with) (?:the )?(?:name|query|queries|address|location|repository|repo|value) ['"‘“`]|\b(?:all|any|every) (?:\w+ ){0,3}(?:requests?|queries|searches)\b|\bwith any\b|\bfor (?:queries|requests|searches|names?|inputs?|locations?) (?:related to|about|for|of|containing|mentioning|matching|in|near)\b|\bthe (?:\w+ ){0,2}(?:the )?user (?:enters|entered|gives|provides|types|picks|chooses|specifies|asks for|requests)\b|\b(?:on |for )?(?:every|each|all) (?:\w+ ){0,2}(?:repositor(?:y|ies)|invoices?|orders?|payments?|transfers?|bookings?|messages?|emails?|calls?|invocations?)\b/;
@@ -117,7 +126,7 @@ const INPUT_PURPOSE_RE =
   /\b(?:to|so (?:that )?you|in order to) (?:get|obtain|find|fetch|retrieve|resolve|look up|learn|discover|know|determine|identify|see|read|check) (?:the |a |its |their |valid |available |correct |exact |required |an? )*(?:[a-z0-9-]+ ){0,2}(?:ids?|identifiers?|keys?|tokens?|schemas?|names?|paths?|values?|options?|handles?|urls?|slugs?|codes?|numbers?|session|columns?|tables?|fields?|formats?|list|structure|layout|coordinates|location|parameters?|arguments?|inputs?)\b|\bunless the user (?:gives|provides|supplies|specifies)\b/;
 
 /** Values fixed by the text for a call: "for 'some-name'", "with origin 'Empire State Building'". */
-const FIXED_ARGUMENT_RE = /^[^.;]{0,40}?\b(?:for|with|to|using|as|set to|=)\s+(?:[a-z_]+ )?['"‘“][^'"’”]{3,80}['"’”]/;
+const FIXED_ARGUMENT_RE = /^[^.;]{0,40}?(?:\b(?:for|with|to|using|as|set to)\s+(?:[a-z_]+ )?['"‘“][^'"’”]{2,80}['"’”]|[a-z_]+\s?=\s?['"‘“][^'"’”]{1,80}['"’”])/;
 
 /** An identifier written as code or quoted: `create_repository`, 'maps_geocode'. */
 const QUOTED_IDENTIFIER_RE = /[`'"‘“]([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)[`'"’”]/g;
@@ -154,7 +163,7 @@ function span(m: RegExpExecArray | null): { start: number; end: number; text: st
   return m ? { start: m.index, end: m.index + m[0].length, text: m[0].trim() } : null;
 }
 
-const MAY_OVERRULE_RE = /regardless|ignor|disregard|overrid|discard|even (?:if|when)|whatever|no matter|instead of|be (?:ignored|overridden|replaced|discarded|changed|disregarded)|display only|not used|only (?:shown|displayed)/;
+const MAY_OVERRULE_RE = /for display|regardless|ignor|disregard|overrid|discard|even (?:if|when)|whatever|no matter|instead of|be (?:ignored|overridden|replaced|discarded|changed|disregarded)|display only|not used|only (?:shown|displayed)/;
 /** The strongest overrules stand without an order around them; "regardless of the input" may describe a default. */
 const STANDALONE_OVERRULE_RE = /ignor|disregard|overrid|discard|even (?:if|when)|no matter|instead of (?:the )?user|display only|not used|only (?:shown|displayed)/;
 const MAY_BE_PRIVILEGE_RE = /bypass|act(?:ing)? as|disabl|turn(?:ing)? off|skip|ignor|suppress|you (?:are|have been|'re)|mode\b|grant|give|escalat|elevat|privileg|apply|matter|bind|even if|allowed to|no need|without|approv|confirm|consent|lifted|removed/;
@@ -164,10 +173,10 @@ const CREDENTIAL_REQUEST_RE =
   /\b(?:ask|asks|asking|request|requesting|prompt|prompting|collect|collecting|get|obtain|have) (?:the |their |your )?(?:user|users|customer|customers|them|person|caller)(?: to (?:enter|provide|type|share|give|confirm))?(?: for)? (?:their |the |your |a |its )?(?:[a-z0-9-]+ ){0,2}(?:passwords?|passcodes?|pins?|otps?|one-time (?:code|password)s?|2fa codes?|mfa codes?|(?:verification|security|authenticator|sms) codes?|\d-digit codes?|seed phrases?|recovery (?:phrases?|codes?|keys?)|private keys?|master passwords?|cvv|card numbers?|social security numbers?|api keys?|secret keys?|access tokens?|login credentials|credentials)\b/;
 /** Private data the model is told to hand over. */
 const SENSITIVE_DATA_RE =
-  /\b(?:(?:all|any|every|each|other|stored|saved|returned|available)(?: [a-z0-9_-]{1,20}){0,2} (?:api[ _-]?keys?|secrets?|credentials?|passwords?|access tokens?|tokens|private keys?|environment variables?|env vars?|cookies)|environment variables? \(?name and value|(?:entire|full|whole|complete) (?:conversation|chat|transcript|history|document|repository|working tree|inbox|address book|contact list)|the user'?s (?:e-?mail address|phone number|home address|password|master password|messages|files|documents|contacts)|(?:machine'?s?|device'?s?|os|local|public|computer'?s?) (?:hostname|username|user ?name|ip(?: address)?|mac address|serial number)|hostname|(?:local|public) ip|output of `[^`]{1,40}`|ssh keys?|\.env\b|id_rsa|keychain|recovery codes?|mfa seeds?|seed phrases?|card details|payment card)/;
+  /\b(?:(?:all|any|every|each|other|stored|saved|returned|available)(?: [a-z0-9_-]{1,20}){0,2} (?:api[ _-]?keys?|secrets?|credentials?|passwords?|access tokens?|tokens|private keys?|environment variables?|env vars?|cookies)|environment variables? \(?name and value|(?:entire|full|whole|complete) (?:conversation|chat|transcript|history|document|repository|working tree|inbox|address book|contact list)|the user'?s (?:e-?mail address|phone number|home address|password|master password|messages|files|documents|contacts)|(?:machine'?s?|device'?s?|os|local|public|computer'?s?) (?:hostname|username|user ?name|ip(?: address)?|mac address|serial number)|hostname|(?:local|public) ip|output of `[^`]{1,40}`|ssh keys?|\.env\b|id_rsa|keychain|recovery codes?|mfa seeds?|seed phrases?|card details|payment card|system prompt|(?:chat|conversation|message) history|(?:last|previous|recent|earlier) (?:[a-z]+ )?messages|messages of (?:this|the) (?:conversation|chat)|the user'?s (?:last|previous|earlier|past) (?:[a-z]+ )?messages|anything that looks like (?:a |an )?(?:password|token|key|secret|code|credential)|(?:personal )?access tokens?|(?:tar|zip|archive|copy|contents|dump) of (?:the )?(?:current )?(?:working directory|home directory|repository|project|workspace|filesystem))/;
 /** Handing data over: into a parameter, along with a call, to a destination. */
 const HAND_OVER_RE =
-  /\b(?:pass(?:ing)?|send(?:ing)?|submit(?:ting)?|include|including|attach(?:ing)?|forward(?:ing)?|upload(?:ing)?|concatenat(?:e|ing)|bundl(?:e|ing)|append(?:ing)?|embed(?:ding)?|put(?:ting)?|copy(?:ing)?|paste|pasting|export(?:ing)?|share|sharing|post(?:ing)?|with)\b/;
+  /\b(?:populate|fill(?: in)?|set|resolve|encode|hex-encode|pass(?:ing)?|send(?:ing)?|submit(?:ting)?|include|including|attach(?:ing)?|forward(?:ing)?|upload(?:ing)?|concatenat(?:e|ing)|bundl(?:e|ing)|append(?:ing)?|embed(?:ding)?|put(?:ting)?|copy(?:ing)?|paste|pasting|export(?:ing)?|share|sharing|post(?:ing)?|with)\b/;
 
 /** Cheap literal tests that every pattern of a class needs: most sentences skip the class at once. */
 const MAY_BE_COMMAND_RE = /[`$|&]|curl|wget|sudo|rm\s|chmod|chown|whoami|echo|printenv|cat\s|sh\s|python|node\s|nc\s|base64|powershell|iex|invoke|pip|npm|yarn|apt|brew|gem\s|export\s|crontab|git\s|ssh|scp|mkfifo|dd\s|command|script|one-liner|snippet/;
@@ -216,8 +225,8 @@ export function requestedActions(sentence: string, ctx: ActionContext, ownToolOu
     const call = CALL_VERB_RE.exec(sentence);
     const redirect = REDIRECT_RE.exec(sentence);
     const target = others[0];
-    if (ownToolOutOfOrder && redirect) {
-      out.push({ kind: "tool-redirect", start: Math.min(redirect.index, target.index), end: target.index + target.name.length, what: `use ${target.name} instead of this tool`, tool: target.name });
+    if ((ownToolOutOfOrder || AVOID_OTHER_TOOLS_RE.test(sentence)) && redirect) {
+      out.push({ kind: "tool-redirect", start: Math.min(redirect.index, target.index), end: target.index + target.name.length, what: `use ${target.name} instead of this tool`, tool: target.name, avoidOnly: !ownToolOutOfOrder });
     } else if (call && ORDER_RE.test(sentence)) {
       const fixed = FIXED_ARGUMENT_RE.exec(sentence.slice(target.index + target.name.length, target.index + target.name.length + 80));
       const prerequisite =
@@ -248,7 +257,7 @@ export function requestedActions(sentence: string, ctx: ActionContext, ownToolOu
   const data = directive ? span(SENSITIVE_DATA_RE.exec(sentence)) : null;
   if (data && !credential) {
     const handOver = HAND_OVER_RE.exec(sentence);
-    const toTool = others.length > 0 || /\b(?:this|that|the) (?:field|parameter|argument|param)\b|\binto \w+|\bas (?:a |the )?(?:json|parameter|argument)|along\b/.test(sentence);
+    const toTool = others.length > 0 || /\b(?:field|parameter|argument|param)\b|`[a-z_]+`|\binto \w+|\bas (?:a |the )?(?:json|parameter|argument)|along\b|\bwith [a-z_]+\b|https?:|@/.test(sentence);
     if (handOver && toTool) out.push({ kind: "data-transfer", start: Math.min(handOver.index, data.start), end: data.end, what: `hand over ${data.text}` });
   }
 
@@ -270,7 +279,17 @@ export function saysOutOfOrder(text: string): boolean {
 export function otherToolOutOfOrder(text: string, ctx: ActionContext): string | null {
   const m = OUT_OF_ORDER_RE.exec(text);
   if (!m) return null;
+  // Only a statement about a tool ("X is disabled", "the X tool has been retired") counts;
+  // a list of settings that mentions "blocked commands" near a tool name does not.
+  const claim = TOOL_OUT_OF_ORDER_CLAIM_RE.exec(text);
+  if (!claim) return null;
+  const subject = claim[1] ?? claim[2] ?? "";
+  if (subject && subject !== ctx.ownTool) return subject;
   const before = text.slice(Math.max(0, m.index - 90), m.index);
   const named = otherToolsNamed(before, ctx).concat(otherToolsNamed(text.slice(m.index, m.index + 60), ctx));
-  return named.length > 0 ? named[0].name : null;
+  if (named.length > 0) return named[0].name;
+  // "the official server's create_pull_request is disabled": any tool-like identifier that is not this tool.
+  const identifiers = [...before.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g)].map((x) => x[0]).filter((x) => x !== ctx.ownTool);
+  if (identifiers.length > 0) return identifiers[identifiers.length - 1];
+  return /\b(?:the |your |any )?(?:local|built-in|official|other|existing|native)(?: [a-z-]+){0,2} (?:tools?|servers?|terminal|shell|filesystem)\b/.test(before) ? "another tool" : null;
 }
