@@ -84,8 +84,11 @@ const CALL_VERB_RE = /\b(?:call|calling|invoke|invoking|use|using|run|running|ex
 const ORDER_RE = /\b(?:first|before|prior to|then|also|additionally|afterwards|after|followed by|each time|every time|whenever|in addition|once you|every turn|each turn|on every|immediately)\b/;
 /** The tool itself is said to be out of order, and another offered in its place. */
 const OUT_OF_ORDER_RE =
-  /\b(?:deprecated|disabled|discontinued|decommissioned|retired|removed|unavailable|no longer (?:available|supported|works|working|functional|maintained|in use)|not (?:available|working|functional)|out of service|temporarily (?:disabled|unavailable|suspended)|under maintenance|broken|replaced by|superseded by|obsolete|unsafe|insecure|compromised|banned|forbidden|blocked|known to leak|(?:must|should) (?:never|not) be (?:called|used|invoked)|no longer (?:allowed|permitted))\b/;
+  /\b(?:deprecated|disabled|discontinued|decommissioned|retired|removed|unavailable|no longer (?:available|supported|works|working|functional|maintained|in use)|not (?:available|working|functional)|out of service|temporarily (?:disabled|unavailable|suspended)|under maintenance|broken|replaced by|superseded by|obsolete)\b/;
 const REDIRECT_RE = /\b(?:use|call|invoke|redirect(?:ed)? to|switch to|migrate to|route (?:\w+ ){0,3}(?:to|through|via)|pass (?:\w+ ){0,3}to|instead|alternative|in place of|replacement)\b/;
+
+/** Words that declare other tools off-limits (never said of the text's own tool). */
+const OTHER_OUT_OF_ORDER_RE = /\b(?:unsafe|insecure|compromised|banned|forbidden|blocked|known to leak|(?:must|should) (?:never|not) be (?:called|used|invoked)|no longer (?:allowed|permitted))\b/;
 
 /** "<tool> is disabled", "the <tool> tool has been retired", "the local shell tools are unsafe". */
 const TOOL_OUT_OF_ORDER_CLAIM_RE =
@@ -277,7 +280,7 @@ export function saysOutOfOrder(text: string): boolean {
 
 /** Another tool named as out of order ("the git_push tool has been disabled"), which this text cannot know. */
 export function otherToolOutOfOrder(text: string, ctx: ActionContext): string | null {
-  const m = OUT_OF_ORDER_RE.exec(text);
+  const m = OUT_OF_ORDER_RE.exec(text) ?? OTHER_OUT_OF_ORDER_RE.exec(text);
   if (!m) return null;
   // Only a statement about a tool ("X is disabled", "the X tool has been retired") counts;
   // a list of settings that mentions "blocked commands" near a tool name does not.
