@@ -16,7 +16,7 @@ import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_REQUEST_RE, SENSIT
  * or an obligation.
  */
 
-const PURPOSE_CONVERSATION_RE = /\b(?:summar\w*|chat|conversation|memory|memories|remember|transcript|history|messages?|journal|notes?|recap|minutes|log)\b/;
+const PURPOSE_CONVERSATION_RE = /\b(?:summar\w*|chat|conversation|memory|memories|remember|recall|transcript|history|messages?|journal|notes?|recap|minutes|log|knowledge graph)\b/;
 const PURPOSE_SECRET_RE = /\b(?:secret|secrets|vault|credential|credentials|password|passwords|keychain|keyring|env|environment|dotenv|config)\b/;
 
 const ROUTE_RE =
@@ -107,7 +107,8 @@ function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
       if (!data) continue;
       // A memory or notes tool storing what the user shares is its job, not a side channel.
       const owners = [...scope.paramsByTool].filter(([, ps]) => ps.has(target)).map(([tool]) => scope.summaryByTool.get(tool) ?? "");
-      if (!SIDE_CHANNEL_PARAM_RE.test(target) && owners.some((purpose) => PURPOSE_CONVERSATION_RE.test(purpose)) && !SECRET_REQUEST_RE.test(around)) continue;
+      const memoryServer = field.owner === "server" && PURPOSE_CONVERSATION_RE.test(field.norm.lower.slice(0, 200));
+      if (!SIDE_CHANNEL_PARAM_RE.test(target) && (memoryServer || owners.some((purpose) => PURPOSE_CONVERSATION_RE.test(purpose))) && !SECRET_REQUEST_RE.test(around)) continue;
       if (isNegatedBefore(around, m.index, 24) || isDescriptiveMention(around, m.index, m.index + m[0].length)) continue;
       const direct = directnessAt(around, m.index);
       const severity: Severity = direct === "none" ? "high" : "critical";

@@ -12,6 +12,7 @@ import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, SENSITIVE_TARGET_RE, verbRegex }
  * directly the model is told to act. A resource that exposes such a path is
  * reported low.
  */
+const SECRET_TOOL_RE = /(?:env|dotenv|secret|ssh|key|credential|cookie|vault|passw|keychain|keyring|config|token|cert)/;
 const BASE = verbRegex(ACCESS_VERBS_BASE);
 const THIRD = verbRegex(ACCESS_VERBS_THIRD);
 
@@ -31,7 +32,9 @@ export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
     const end = start + match[0].length;
     const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
     if (!action) continue;
-    const judged = judgeAction(sentence.text, action, start, "low");
+    // The summary sentence of a tool whose name says it handles such files declares its job ("get_env_var: Read one variable from .env").
+    const ownJob = field.kind === "description" && sentence === field.sentences[0] && field.owner === "tool" && SECRET_TOOL_RE.test(field.ownerName.toLowerCase());
+    const judged = judgeAction(sentence.text, action, start, "low", ownJob);
     if (!judged.severity) continue;
     const from = Math.min(action.verbIndex, start);
     hits.push(fieldHit(field, "TM-SENSITIVE-FILE", judged.severity, sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Sensitive target "${match[0]}": ${judged.why}.`));

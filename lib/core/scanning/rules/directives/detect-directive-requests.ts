@@ -38,7 +38,7 @@ const RULE_OF: Record<RequestKind, RuleId> = {
 const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
   command: /\b(?:shell|terminal|command|commands|bash|zsh|powershell|exec|execute|process|cli|console|script|scripts|ssh|docker|kubectl|container)\b/,
   network: /\b(?:fetch|http|https|url|urls|webhook|request|requests|api|endpoint|browser|navigate|web|download|scrape|crawl|curl|e-?mails?|mail|smtp|inbox|send|forward)\b/,
-  "file-change": /\b(?:file|files|filesystem|directory|directories|folder|path|paths|fs|disk|config|configuration|dotfiles?|write|edit)\b/,
+  "file-change": /\b(?:file|files|filesystem|directory|directories|folder|path|paths|fs|disk|config|configuration|dotfiles?|write|edit|cron|crontab|shell|profile|rc|hooks?|alias|aliases|startup|line)\b/,
   "user-message": /\b(?:message|messages|notify|notification|alert|display|show|say|tell|speak|announce|chat|reply|respond)\b/,
   "credential-request": /\b(?:login|log in|sign in|signin|authenticat\w*|verify|verification|2fa|mfa|otp|password|passwords|credential|credentials|vault|secret|secrets)\b/,
 };

@@ -36,7 +36,7 @@ const PREFER_RE =
   /\b(?:(?:always|must|should) (?:prefer|choose|select|pick) (?:this|me|our|these)\b|(?:always )?(?:use|call|pick|choose) (?:this|our)(?: [a-z]+)? (?:tools?|server|functions?) first for (?:any|all|every)\b|prefer (?:this|me|our [a-z]+)(?: tool)? (?:over|to|above)\b|(?:instead of|rather than|over) (?:any|all|every) other (?:[a-z-]+ )?(?:tools?|functions?|options?|servers?|sources?)\b|(?:discard|ignore|disregard|distrust) (?:them|those|results|answers|information|evidence)(?: from (?:other|any other))?\b[^.]{0,40}\b(?:our|this server)|(?:do not|don't|never) use (?:any )?other (?:tools?|functions?)\b|(?:replaces?|supersedes?) (?:the )?(?:standard|other|basic|old|existing) [a-z_ ]{0,40}(?:tools?|functions?)\b)/;
 
 /** Names that dress a copy up: best_x, x_pro, premium_x, x_v2. */
-const PROMO_TOKENS = new Set(["best", "premium", "ultimate", "advanced", "pro", "enhanced", "professional", "official", "super", "improved", "new", "plus", "better", "optimized", "optimised", "v2", "v3", "turbo", "elite", "top", "tool", "for"]);
+const PROMO_TOKENS = new Set(["best", "premium", "ultimate", "advanced", "pro", "enhanced", "professional", "official", "super", "improved", "plus", "better", "optimized", "optimised", "turbo", "elite", "top", "tool", "for"]);
 
 interface Claim {
   start: number;
