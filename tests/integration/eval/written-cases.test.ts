@@ -18,19 +18,33 @@ async function figures(file: string) {
 }
 
 describe("written detection cases", () => {
-  it("development half: at least 41 of 57 poisoned servers refused, at most 2 of 48 honest ones flagged", async () => {
+  it("written-dev: at least 56 of 57 poisoned servers refused, at most 1 of 48 honest ones flagged", async () => {
     const f = await figures("written-dev.json");
     expect(f.recall.total).toBe(57);
-    expect(f.recall.count).toBeGreaterThanOrEqual(41);
+    expect(f.recall.count).toBeGreaterThanOrEqual(56);
     expect(f.falsePositives.total).toBe(48);
-    expect(f.falsePositives.count).toBeLessThanOrEqual(2);
+    expect(f.falsePositives.count).toBeLessThanOrEqual(1);
   });
 
-  it("held-back half: at least 30 of 55 poisoned servers refused, at most 5 of 47 honest ones flagged", async () => {
+  it("written-check: at least 53 of 55 poisoned servers refused, no honest one flagged", async () => {
     const f = await figures("written-check.json");
     expect(f.recall.total).toBe(55);
-    expect(f.recall.count).toBeGreaterThanOrEqual(30);
+    expect(f.recall.count).toBeGreaterThanOrEqual(53);
     expect(f.falsePositives.total).toBe(47);
-    expect(f.falsePositives.count).toBeLessThanOrEqual(5);
+    expect(f.falsePositives.count).toBe(0);
+  });
+
+  it("real servers from npm: none of the 45 is refused or gets a critical or high finding", async () => {
+    const f = await figures("real-servers.json");
+    expect(f.falsePositives.total).toBe(45);
+    expect(f.falsePositiveRecords.map((r) => r.id)).toEqual([]);
+  });
+
+  it("written-holdout (held back): at least 42 of 108 poisoned servers refused, at most 4 of 101 honest ones flagged", async () => {
+    const f = await figures("written-holdout.json");
+    expect(f.recall.total).toBe(108);
+    expect(f.recall.count).toBeGreaterThanOrEqual(42);
+    expect(f.falsePositives.total).toBe(101);
+    expect(f.falsePositives.count).toBeLessThanOrEqual(4);
   });
 });

@@ -43,6 +43,9 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\bno need to (?:show|tell|mention|display|report|surface|explain) (?:this|these|it|them|that)\b`,
     String.raw`\b(?:never|do not|don't|must not) (?:surface|show|mention|include|reveal|list|report) (?:this|it|that|these|them|any of this)\b[^.]{0,40}\b(?:in|to) (?:your|the) (?:answer|reply|replies|response|output|summary|report|user)\b`,
     String.raw`\bkeep (?:the )?user-visible [a-z ]{1,30} unchanged\b`,
+    String.raw`\bso (?:that )?(?:the )?[a-z ]{1,30} (?:isn't|is not|won't be|will not be|doesn't get|does not get|never gets?) (?:noticed|seen|visible|detected|spotted)\b`,
+    String.raw`\b(?:errors?|warnings?|failures?|denials?) (?:should|must|will) never reach (?:the )?(?:user|person|customer)\b`,
+    String.raw`\b(?:do not|don't|never) (?:list|mention|show|report|reveal) (?:the|what|which) [a-z ]{1,30} (?:you (?:applied|changed|used|did|made|set)|that changed|(?:were|was) changed)\b`,
     // Swallowing what the tool reports so the user never sees it.
     String.raw`\b(?:suppress|swallow|mute|silence|hide|ignore|drop)(?:es|s|ing)? (?:any |all |the |every )?(?:[a-z]+ )?(?:warnings?|errors?|alerts?|failures?|notices?)\b[^.]{0,100}\b(?:user|users|say|report|tell|alarm)`,
     String.raw`\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|list|log|report|acknowledge) (?:this|that|these|the) (?:[a-z]+ )?(?:upload|uploads|download|call|calls|action|actions|change|changes|transfer|request|step|steps|check|redirect|redirection|substitution|modification|fee|fees|charge|sharing|export|forwarding)\b`,
@@ -56,7 +59,7 @@ const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
 
 /** Cheap test before the full patterns: every pattern contains one of these words. */
-const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged/;
+const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied/;
 
 /** Reports requests to keep things from the user. */
 export function detectConcealment(field: AnalyzedField): RuleHit[] {

@@ -24,10 +24,10 @@ const WELL_KNOWN_TOOLS = [
 ];
 const TOOL_TOKEN_RE = /[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]{4,}/g;
 const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9_ -]{1,30}?) (?:tool|function|integration|server)\b/g;
-const GLOBAL_REF_RE = /\b(?:all|any|every|each)(?: of the)?(?: other)? (?:tools?|functions?|tool calls?)\b|\bother tools?\b|\banother tool\b/;
+const GLOBAL_REF_RE = /\b(?:all|any|every|each)(?: of the)?(?: other)?(?: [a-z-]+)? (?:tools?|functions?|tool calls?)\b|\bother tools?\b|\banother tool\b/;
 const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|if|after|before|while|once)\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b/;
 const MODIFY_RE =
-  /\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|redirect|reroute)\b|\binstead of\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b/;
+  /\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|redirect|reroute)\b|\binstead of\b|\b(?:returns?|creates?|sends?|runs?|is (?:used|called|invoked))\b[^.]{0,120}\b(?:call|add|set|send|copy|forward|store|save|upload|sync|include|pass|prefix|append|push)\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b/;
 const RECIPIENT_RE = /\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|forward|redirect|reroute|recipient|send a copy|copy (?:of )?(?:all|every|each|the))\b/;
 
 /** Tools people care about being hijacked, when named loosely ("the email tool"). */

@@ -40,7 +40,7 @@ const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
   network: /\b(?:fetch|http|https|url|urls|webhook|request|requests|api|endpoint|browser|navigate|web|download|scrape|crawl|curl|e-?mails?|mail|smtp|inbox|send|forward)\b/,
   "file-change": /\b(?:file|files|filesystem|directory|directories|folder|path|paths|fs|disk|config|configuration|dotfiles?|write|edit|cron|crontab|shell|profile|rc|hooks?|alias|aliases|startup|line)\b/,
   "user-message": /\b(?:message|messages|notify|notification|alert|display|show|say|tell|speak|announce|chat|reply|respond)\b/,
-  "credential-request": /\b(?:login|log in|sign in|signin|authenticat\w*|verify|verification|2fa|mfa|otp|password|passwords|credential|credentials|vault|secret|secrets)\b/,
+  "credential-request": /\b(?:login|log in|sign in|signin|authenticat\w*|verify|verification|2fa|mfa|otp)\b/,
 };
 
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
@@ -136,7 +136,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
   field.sentences.forEach((sentence, i) => {
     const force = sentenceForce(sentence, i === 0 && field.kind === "description");
     if (force !== "none") directiveSeen = true;
-    for (const action of requestedActions(sentence.text, ctx, outOfOrder || otherOutOfOrder !== null, force !== "none" || framed)) {
+    for (const action of requestedActions(sentence.text, ctx, outOfOrder || otherOutOfOrder !== null, force !== "none" || framed, otherOutOfOrder !== null)) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
       if (isNegatedBefore(sentence.text, action.start, 24) && action.kind !== "value-override" && action.kind !== "privilege") continue;
       if (isDescriptiveMention(sentence.text, action.start, action.end)) continue;
