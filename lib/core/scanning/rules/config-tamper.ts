@@ -26,8 +26,10 @@ export function detectConfigTamper(field: AnalyzedField): RuleHit[] {
     const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
     if (!action) continue;
     // The summary sentence of a tool whose name says it manages such files declares its job.
-    const ownJob = field.kind === "description" && sentence === field.sentences[0] && field.owner === "tool" && CONFIG_TOOL_RE.test(field.ownerName.toLowerCase());
-    const judged = judgeAction(sentence.text, action, start, "medium", ownJob);
+    const configTool = field.owner === "tool" && CONFIG_TOOL_RE.test(field.ownerName.toLowerCase());
+    const ownJob = field.kind === "description" && sentence === field.sentences[0] && configTool;
+    // A tool named for managing such files that says it edits them is being transparent: low, not medium.
+    const judged = judgeAction(sentence.text, action, start, configTool ? "low" : "medium", ownJob);
     if (!judged.severity) continue;
     const from = Math.min(action.verbIndex, start);
     hits.push(fieldHit(field, "TM-CONFIG-TAMPER", judged.severity, sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Configuration target "${match[0]}": ${judged.why}.`));

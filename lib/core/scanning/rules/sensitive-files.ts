@@ -34,7 +34,8 @@ export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
     if (!action) continue;
     // The summary sentence of a tool whose name says it handles such files declares its job ("get_env_var: Read one variable from .env").
     const ownJob = field.kind === "description" && sentence === field.sentences[0] && field.owner === "tool" && SECRET_TOOL_RE.test(field.ownerName.toLowerCase());
-    const judged = judgeAction(sentence.text, action, start, "low", ownJob);
+    // A tool that says which sensitive file it reads is declaring its job: recorded, at no cost.
+    const judged = judgeAction(sentence.text, action, start, "info", ownJob);
     if (!judged.severity) continue;
     const from = Math.min(action.verbIndex, start);
     hits.push(fieldHit(field, "TM-SENSITIVE-FILE", judged.severity, sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Sensitive target "${match[0]}": ${judged.why}.`));

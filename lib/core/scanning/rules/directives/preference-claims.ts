@@ -77,7 +77,7 @@ export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
 }
 
 function normalizedName(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]/g, "");
+  return name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 }
 
 /** The name's words without promotional ones, in a stable order. */
@@ -127,6 +127,7 @@ export function detectToolImpersonation(discovery: Discovery): RuleHit[] {
   }
   for (const tool of tools) {
     const key = normalizedName(tool.name);
+    if (key.length === 0) continue;
     const twin = byNormalized.get(key);
     if (twin && twin.name !== tool.name) {
       const copy = /[A-Z]/.test(tool.name) && !/[A-Z]/.test(twin.name) ? tool : twin.name !== twin.name.toLowerCase() ? twin : tool;
@@ -138,7 +139,8 @@ export function detectToolImpersonation(discovery: Discovery): RuleHit[] {
     const tokens = toolNameTokens(tool.name);
     const promo = tokens.filter((t) => PROMO_TOKENS.has(t) && t !== "tool" && t !== "for");
     if (promo.length === 0) continue;
-    const sibling = byCore.get(coreTokens(tool.name));
+    const core = coreTokens(tool.name);
+    const sibling = core.length > 0 ? byCore.get(core) : undefined;
     if (sibling && sibling !== tool) {
       report(tool, "high", `"${tool.name}" is the tool "${sibling.name}" under a promotional name (${promo.join(", ")}), placed to be chosen instead of it.`);
     }
