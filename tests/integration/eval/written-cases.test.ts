@@ -26,10 +26,10 @@ describe("written detection cases", () => {
     expect(f.falsePositives.count).toBeLessThanOrEqual(1);
   });
 
-  it("written-check: at least 53 of 55 poisoned servers refused, no honest one flagged", async () => {
+  it("written-check: at least 54 of 55 poisoned servers refused, no honest one flagged", async () => {
     const f = await figures("written-check.json");
     expect(f.recall.total).toBe(55);
-    expect(f.recall.count).toBeGreaterThanOrEqual(53);
+    expect(f.recall.count).toBeGreaterThanOrEqual(54);
     expect(f.falsePositives.total).toBe(47);
     expect(f.falsePositives.count).toBe(0);
   });
@@ -40,11 +40,11 @@ describe("written detection cases", () => {
     expect(f.falsePositiveRecords.map((r) => r.id)).toEqual([]);
   });
 
-  it("written-holdout (held back): at least 42 of 108 poisoned servers refused, at most 4 of 101 honest ones flagged", async () => {
+  it("written-holdout: at least 73 of 108 poisoned servers refused, at most 1 of 101 honest ones flagged", async () => {
     const f = await figures("written-holdout.json");
     expect(f.recall.total).toBe(108);
-    expect(f.recall.count).toBeGreaterThanOrEqual(42);
+    expect(f.recall.count).toBeGreaterThanOrEqual(73);
     expect(f.falsePositives.total).toBe(101);
-    expect(f.falsePositives.count).toBeLessThanOrEqual(4);
+    expect(f.falsePositives.count).toBeLessThanOrEqual(1);
   });
 });

@@ -45,7 +45,9 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\bkeep (?:the )?user-visible [a-z ]{1,30} unchanged\b`,
     String.raw`\b(?:does not|doesn't|do not|don't|need not|needn't|never) need to be (?:reported|mentioned|shown|disclosed|surfaced|listed|logged|explained)\b`,
     String.raw`\b(?:prohibited|forbidden|not allowed|not permitted|barred) (?:from|to) (?:tell(?:ing)?|inform(?:ing)?|mention(?:ing)?|disclos(?:e|ing)|reveal(?:ing)?)\b`,
-    String.raw`\bwithout (?:listing|mentioning|showing|reporting|telling|disclosing) (?:it|this|them|that|anything)\b`,
+    String.raw`\bwithout (?:listing|mentioning|showing|reporting|telling|disclosing) (?:it|this|them|that|anything|those|these|the)\b`,
+    String.raw`\bleave out (?:any|all|the) (?:entries|entry|files?|items?|results?|lines?|rows?)\b|\bdo not count them\b`,
+    String.raw`\b(?:do not|don't|never) (?:show|display|reveal|mention) the (?:[a-z]+ )?(?:figure|amount|number|value|fee|charge|change|conversion|converted [a-z]+)\b`,
     String.raw`\b(?:do not|don't|never) surface (?:this|it|that|the)\b`,
     String.raw`\bdo (?:this|it) (?:quietly|silently|discreetly|in the background)\b`,
     String.raw`\b(?:do not|don't|never|must not|should not)\b[^.]{0,40}\b(?:mention|tell|show|reveal|disclose) (?:it|this|that|them|anything) to (?:the )?(?:user|users|customer|person|requester)\b`,
@@ -69,7 +71,7 @@ const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
 
 /** Cheap test before the full patterns: every pattern contains one of these words. */
-const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them/;
+const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion/;
 
 /** Reports requests to keep things from the user. */
 export function detectConcealment(field: AnalyzedField): RuleHit[] {

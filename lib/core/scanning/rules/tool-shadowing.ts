@@ -23,7 +23,9 @@ const WELL_KNOWN_TOOLS = [
   "fetch", "http_request", "browser_navigate", "web_search", "query", "execute_sql",
 ];
 const TOOL_TOKEN_RE = /[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]{4,}/g;
-const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9_ -]{1,30}?) (?:tool|function|integration|server)\b/g;
+const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9_ -]{1,30}?) (?:tools?|functions?|integrations?|servers?)\b/g;
+/** "whenever send_digest is used": a tool named by its identifier, on this server or another. */
+const USED_TOOL_RE = /\b(?:when(?:ever)?|each time|every time|before|after) (?:the )?([a-z][a-z0-9]*(?:_[a-z0-9]+)+) (?:tool )?(?:is|gets|are) (?:used|called|invoked|run)\b/g;
 const GLOBAL_REF_RE = /\b(?:all|any|every|each)(?: of the)?(?: other)?(?: [a-z-]+)? (?:tools?|functions?|tool calls?)\b|\bother tools?\b|\banother tool\b/;
 const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|if|after|before|while|once)\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b/;
 const MODIFY_RE =
@@ -56,6 +58,10 @@ function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): Too
     if (name === own || /^(?:this|same|current|above|following)$/.test(m[1].trim())) continue;
     if (scope.toolNames.has(name)) refs.push({ name, index: m.index, external: false });
     else if (WELL_KNOWN_TOOLS.includes(name) || SENSITIVE_TOOL_WORD_RE.test(name)) refs.push({ name, index: m.index, external: true });
+  }
+  USED_TOOL_RE.lastIndex = 0;
+  for (let m = USED_TOOL_RE.exec(sentence); m !== null; m = USED_TOOL_RE.exec(sentence)) {
+    if (m[1] !== own && !refs.some((r) => r.name === m[1])) refs.push({ name: m[1], index: m.index, external: !scope.toolNames.has(m[1]) });
   }
   const global = GLOBAL_REF_RE.exec(sentence);
   if (global) refs.push({ name: global[0], index: global.index, external: true, global: true });

@@ -5,7 +5,7 @@ import type { RuleId } from "../rule-catalogue";
 import { fieldHit, type RuleHit } from "../rule-hit";
 import type { RuleScope } from "../rule-scope";
 import { fieldFraming, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
-import { otherToolOutOfOrder, requestedActions, saysOutOfOrder, type RequestKind, type RequestedAction } from "./requested-actions";
+import { otherToolOutOfOrder, requestedActions, saysOutOfOrder, type ActionContext, type RequestKind, type RequestedAction } from "./requested-actions";
 
 /**
  * The directive analysis: find the sentences that address the model, then
@@ -109,6 +109,7 @@ function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, 
       if (purposeFits && !framed) return { severity: "medium", why: `${asked}, for what the tool says is its sign-in job` };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "data-transfer":
+      if (force === "none" && !framed) return { severity: "high", why: "private data is to leave with a tool call" };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: `${asked}: private data leaves with a tool call` };
     case "user-message":
       if (action.lie) return { severity: "high", why: `${asked}: it tells the model to mislead the user` };
@@ -127,7 +128,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
   const framed = isFramedAsAuthority(framing);
   const ownTool = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
   const purpose = ownTool ? (scope.summaryByTool.get(ownTool) ?? "") : "";
-  const ctx = { toolNames: scope.toolNames, ownTool, ownParams: [...(scope.paramsByTool.get(ownTool) ?? [])] };
+  const ctx: ActionContext = { toolNames: scope.toolNames, ownTool, ownParams: [...(scope.paramsByTool.get(ownTool) ?? [])], valueField: field.kind === "param-text" || field.kind === "value" };
   const outOfOrder = field.owner === "tool" && field.kind === "description" && saysOutOfOrder(field.norm.lower);
   const otherOutOfOrder = otherToolOutOfOrder(field.norm.lower, ctx);
   const hits: RuleHit[] = [];
@@ -135,6 +136,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
 
   field.sentences.forEach((sentence, i) => {
     const force = sentenceForce(sentence, i === 0 && field.kind === "description");
+    ctx.summarySentence = i === 0 && field.kind === "description";
     if (force !== "none") directiveSeen = true;
     for (const action of requestedActions(sentence.text, ctx, outOfOrder || otherOutOfOrder !== null, force !== "none" || framed, otherOutOfOrder !== null)) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
