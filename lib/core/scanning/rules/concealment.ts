@@ -52,6 +52,10 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\bdo (?:this|it) (?:quietly|silently|discreetly|in the background)\b`,
     String.raw`\b(?:do not|don't|never|must not|should not)\b[^.]{0,40}\b(?:mention|tell|show|reveal|disclose) (?:it|this|that|them|anything) to (?:the )?(?:user|users|customer|person|requester)\b`,
     String.raw`\bjust tell (?:them|the user) (?:it'?s|it is|that)\b`,
+    String.raw`\b(?:do not|don't|never|must not|should not) (?:ever )?(?:mention|tell|reveal|disclose|explain) (?:the |its |any |this |that )?[a-z0-9%$ -]{1,30} to (?:the )?(?:user|users|customer|customers|person|requester|them)\b`,
+    String.raw`\bso (?:that )?(?:the )?[a-z ]{1,30} (?:doesn't|does not|won't|will not) show\b`,
+    String.raw`\b(?:never|do not|don't) (?:label|mark|disclose|flag) (?:them|it|these|this|those) (?:as )?(?:sponsored|ads?|advertis\w*|paid|promoted)\b`,
+    String.raw`\b(?:do not|don't|never) (?:tell|inform) (?:the user|them) (?:that )?it failed\b`,
     // A few other languages: "do not inform the user", "no need to mention it".
     String.raw`\b(?:nicht (?:informieren|erwähnen|mitteilen|sagen)|ohne (?:den )?(?:nutzer|benutzer) zu informieren|ne (?:pas|jamais) (?:informer|mentionner|dire|signaler)|inutile d'en parler|sans (?:le )?dire|no (?:lo )?(?:menciones|digas|informes)|ni que me lo menciones|sin (?:decirle|avisar|informar))`,
     String.raw`(?:不要|请勿|无需|不必|切勿)(?:告诉|通知|提及|告知|让用户知道)`,
@@ -71,7 +75,9 @@ const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
 
 /** Cheap test before the full patterns: every pattern contains one of these words. */
-const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion/;
+const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed/;
+
+const ACTION_WORDS_RE = /\b(?:fail\w*|errors?|upload\w*|sent|send\w*|forward\w*|delet\w*|chang\w*|transfer\w*|charg\w*|fees?|logs?|logged|records?|recorded|shar\w*|cop(?:y|ies|ied)|archiv\w*|install\w*|push\w*|commit\w*|keys?|passwords?|keystrokes?|clipboard|partag\w*|sponsor\w*|partners?)\b/;
 
 /** Reports requests to keep things from the user. */
 export function detectConcealment(field: AnalyzedField): RuleHit[] {
@@ -80,6 +86,8 @@ export function detectConcealment(field: AnalyzedField): RuleHit[] {
   // Keeping things from the user is deception wherever a tool says it; server instructions
   // legitimately shape what is shown ("do not show raw ids"), so there it is medium.
   const general: Severity = field.kind === "instructions" ? "medium" : "high";
+  // In server instructions, hiding formatting details is fine; hiding what was done (failures, uploads, fees, changes) is not.
+  const hidesAction = (text: string) => ACTION_WORDS_RE.test(text);
   for (const [re, severity, what] of [
     [HIDE_INSTRUCTIONS_RE, "high", "Asks the model to hide these instructions or their effects"],
     [CONCEAL_FROM_USER_RE, general, "Asks the model to keep something from the user"],
@@ -89,7 +97,8 @@ export function detectConcealment(field: AnalyzedField): RuleHit[] {
       const end = start + match[0].length;
       if (isDescriptiveMention(sentence.text, start, end)) continue;
       if (match[0].startsWith("without") && isNegatedBefore(sentence.text, start, 40)) continue;
-      hits.push(fieldHit(field, "TM-CONCEALMENT", severity, sentence.start + start, sentence.start + end, `${what}: "${match[0]}".`));
+      const level: Severity = severity === "medium" && hidesAction(sentence.text) ? "high" : severity;
+      hits.push(fieldHit(field, "TM-CONCEALMENT", level, sentence.start + start, sentence.start + end, `${what}: "${match[0]}".`));
     }
   }
   return hits;

@@ -86,7 +86,8 @@ export function detectToolShadowing(field: AnalyzedField, scope: RuleScope): Rul
     if (isNegatedBefore(text, ref.index, 12) || isDescriptiveMention(text, ref.index, ref.index + ref.name.length)) continue;
     let severity: Severity | null;
     if (ref.external) {
-      const quiet = field.kind === "instructions" || ref.global === true;
+      // Server instructions may describe how the server's tools fit with others; a named tool's behaviour changed is still shadowing.
+      const quiet = ref.global === true;
       severity = sink && recipient ? "critical" : sink || recipient ? "high" : quiet ? "low" : "high";
     }
     else severity = sink && recipient ? "high" : null;
