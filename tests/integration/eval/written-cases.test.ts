@@ -40,11 +40,19 @@ describe("written detection cases", () => {
     expect(f.falsePositiveRecords.map((r) => r.id)).toEqual([]);
   });
 
-  it("written-holdout: at least 94 of 108 poisoned servers refused, at most 1 of 101 honest ones flagged", async () => {
+  it("written-holdout: at least 95 of 108 poisoned servers refused, at most 1 of 101 honest ones flagged", async () => {
     const f = await figures("written-holdout.json");
     expect(f.recall.total).toBe(108);
-    expect(f.recall.count).toBeGreaterThanOrEqual(94);
+    expect(f.recall.count).toBeGreaterThanOrEqual(95);
     expect(f.falsePositives.total).toBe(101);
+    expect(f.falsePositives.count).toBeLessThanOrEqual(1);
+  });
+
+  it("written-final: at least 41 of 96 poisoned servers refused, at most 1 of 99 honest ones flagged", async () => {
+    const f = await figures("written-final.json");
+    expect(f.recall.total).toBe(96);
+    expect(f.recall.count).toBeGreaterThanOrEqual(41);
+    expect(f.falsePositives.total).toBe(99);
     expect(f.falsePositives.count).toBeLessThanOrEqual(1);
   });
 });

@@ -43,6 +43,7 @@ const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
   "credential-request": /\b(?:login|log in|sign in|signin|authenticat\w*|verify|verification|2fa|mfa|otp)\b/,
 };
 
+const GUARDED_RE = /\bonly (?:do so |if |when )?(?:when |if )?(?:the user|they|you are) (?:explicitly )?(?:asks?|requests?|confirms?|approves?|says? so)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
 
 /** An order to contact an address in addition to the job, or with the user's data. */
@@ -85,6 +86,8 @@ function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, 
       if (purposeFits && !framed && !EXTRA_CONTACT_RE.test(sentence)) return { severity: null, why: "" };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "privilege":
+      // "Attaching AdministratorAccess is possible, but only when the user asks": a guarded capability, not an order.
+      if (GUARDED_RE.test(sentence)) return { severity: null, why: "" };
       if (force === "none" && !framed) return { severity: "medium", why: "a statement that safety is lifted" };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "tool-call":

@@ -151,7 +151,8 @@ export function detectToolImpersonation(discovery: Discovery): RuleHit[] {
   for (const tool of tools) {
     if (flagged.has(tool.name)) continue;
     const text = (tool.description ?? "").toLowerCase();
-    if (claimsIn(text).length === 0 && !PREFER_RE.test(text) && !COMPARE_RE.test(text)) continue;
+    // "Prefer this over read_file for large files" is honest guidance; only a sales claim makes a twin an impostor.
+    if (claimsIn(text).length === 0 && !COMPARE_RE.test(text)) continue;
     const mine = words(firstSentence(tool));
     const twin = tools.find((other) => other !== tool && overlap(mine, words(firstSentence(other))) >= 0.6);
     if (twin) report(tool, "high", `"${tool.name}" repeats the job of "${twin.name}" and claims to be better at it.`);
