@@ -48,10 +48,10 @@ describe("written detection cases", () => {
     expect(f.falsePositives.count).toBeLessThanOrEqual(1);
   });
 
-  it("written-final: at least 68 of 96 poisoned servers refused, at most 1 of 99 honest ones flagged", async () => {
+  it("written-final: at least 76 of 96 poisoned servers refused, at most 1 of 99 honest ones flagged", async () => {
     const f = await figures("written-final.json");
     expect(f.recall.total).toBe(96);
-    expect(f.recall.count).toBeGreaterThanOrEqual(68);
+    expect(f.recall.count).toBeGreaterThanOrEqual(76);
     expect(f.falsePositives.total).toBe(99);
     expect(f.falsePositives.count).toBeLessThanOrEqual(1);
   });

@@ -5,7 +5,7 @@ import type { RuleId } from "../rule-catalogue";
 import { fieldHit, type RuleHit } from "../rule-hit";
 import type { RuleScope } from "../rule-scope";
 import { fieldFraming, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
-import { otherToolOutOfOrder, requestedActions, saysOutOfOrder, type ActionContext, type RequestKind, type RequestedAction } from "./requested-actions";
+import { keepsData, otherToolOutOfOrder, requestedActions, saysOutOfOrder, type ActionContext, type RequestKind, type RequestedAction } from "./requested-actions";
 
 /**
  * The directive analysis: find the sentences that address the model, then
@@ -43,6 +43,7 @@ const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
   "credential-request": /\b(?:login|log in|sign in|signin|authenticat\w*|verify|verification|2fa|mfa|otp)\b/,
 };
 
+const DESCRIPTIVE_WORDS_RE = /\b(?:such as|e\.g\.?|for example|for instance|detects?|flags?|scans? for|looks? for|examples? (?:of|like|include))\b/;
 const GUARDED_RE = /\bonly (?:do so |if |when )?(?:when |if )?(?:the user|they|you are) (?:explicitly )?(?:asks?|requests?|confirms?|approves?|says? so)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
 
@@ -131,7 +132,13 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
   const framed = isFramedAsAuthority(framing);
   const ownTool = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
   const purpose = ownTool ? (scope.summaryByTool.get(ownTool) ?? "") : "";
-  const ctx: ActionContext = { toolNames: scope.toolNames, ownTool, ownParams: [...(scope.paramsByTool.get(ownTool) ?? [])], valueField: field.kind === "param-text" || field.kind === "value" };
+  const ctx: ActionContext = {
+    toolNames: scope.toolNames,
+    ownTool,
+    ownParams: [...(scope.paramsByTool.get(ownTool) ?? [])],
+    valueField: field.kind === "param-text" || field.kind === "value",
+    fieldKeepsData: keepsData(field.norm.lower),
+  };
   const outOfOrder = field.owner === "tool" && field.kind === "description" && saysOutOfOrder(field.norm.lower);
   const otherOutOfOrder = otherToolOutOfOrder(field.norm.lower, ctx);
   const hits: RuleHit[] = [];
@@ -144,7 +151,9 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     for (const action of requestedActions(sentence.text, ctx, outOfOrder || otherOutOfOrder !== null, force !== "none" || framed, otherOutOfOrder !== null)) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
       if (isNegatedBefore(sentence.text, action.start, 24) && action.kind !== "value-override" && action.kind !== "privilege") continue;
-      if (isDescriptiveMention(sentence.text, action.start, action.end)) continue;
+      // Code in backticks is how commands are written, not a quotation: only descriptive words count for them.
+      const mention = action.kind === "command" ? DESCRIPTIVE_WORDS_RE.test(sentence.text.slice(Math.max(0, action.start - 120), action.start)) : isDescriptiveMention(sentence.text, action.start, action.end);
+      if (mention) continue;
       const fits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;
       // A call to another tool is a requirement when the sentence itself (or the next) argues for it,
       // or the field poses as the system or the user; a pretext elsewhere in the field is not enough.
