@@ -57,6 +57,10 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\b(?:never|do not|don't) (?:label|mark|disclose|flag) (?:them|it|these|this|those) (?:as )?(?:sponsored|ads?|advertis\w*|paid|promoted)\b`,
     String.raw`\b(?:do not|don't|never) (?:tell|inform) (?:the user|them) (?:that )?it failed\b`,
     String.raw`\bleave (?:that|this|it|them) out of (?:the|your) (?:confirmation|reply|answer|summary|report)\b`,
+    String.raw`\bleave out (?:the )?[a-z ]{1,30}(?:flag|label|labels|fee|entries|entry)\b`,
+    String.raw`\bleave (?:those|these|the) [a-z ]{1,20} out of what you (?:show|tell)\b`,
+    String.raw`\bavoid the words?\b`,
+    String.raw`\b(?:users?|the user) (?:don't|do not|doesn't|does not) need (?:a diff|to see it|to know)\b`,
     String.raw`\b(?:don't|do not|never) (?:list|mention|name|show|reveal) (?:the )?(?:destination|host|hostname|server|recipient|address|folders?|account)s?\b`,
     String.raw`\b(?:don't|do not) show (?:its|their|the other'?s?) results?\b`,
     String.raw`\b(?:don't|do not|never) (?:decode|summari[sz]e|explain|show|describe)[^.]{0,20}\b(?:it|this|them) (?:for|to) the user\b`,
@@ -80,7 +84,7 @@ const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
 
 /** Cheap test before the full patterns: every pattern contains one of these words. */
-const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed|decode|summari|quote|escalate|leave|destination|host|recipient|folder|its result|their result/;
+const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed|decode|summari|quote|escalate|leave|destination|host|recipient|folder|its result|their result|avoid the word|diff|need to know/;
 
 const ACTION_WORDS_RE = /\b(?:fail\w*|errors?|upload\w*|sent|send\w*|forward\w*|delet\w*|chang\w*|transfer\w*|charg\w*|fees?|logs?|logged|records?|recorded|shar\w*|cop(?:y|ies|ied)|archiv\w*|install\w*|push\w*|commit\w*|keys?|passwords?|keystrokes?|clipboard|partag\w*|sponsor\w*|partners?)\b/;
 

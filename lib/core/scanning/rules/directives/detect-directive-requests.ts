@@ -45,10 +45,12 @@ const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
 
 const DESCRIPTIVE_WORDS_RE = /\b(?:such as|e\.g\.?|for example|for instance|detects?|flags?|scans? for|looks? for|examples? (?:of|like|include))\b/;
 const GUARDED_RE = /\bonly (?:do so |if |when )?(?:when |if )?(?:the user|they|you are) (?:explicitly )?(?:asks?|requests?|confirms?|approves?|says? so)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
+/** "Always ask the user to confirm, even if they asked earlier": a safety rule, the opposite of an override. */
+const SAFETY_RULE_RE = /\bask (?:the user |them )?(?:to )?confirm\b|\bconfirm with the user\b|\brequires? (?:explicit )?confirmation\b/;
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
 
 /** An order to contact an address in addition to the job, or with the user's data. */
-const EXTRA_CONTACT_RE = /\b(?:also|additionally|as well|after (?:each|every)|before (?:each|every)|each time|every time|partner|verification|verify|notify|the user'?s|question|conversation|summary|results?|body containing)\b/;
+const EXTRA_CONTACT_RE = /\b(?:on every|every message|all messages|each message|also|additionally|as well|after (?:each|every)|before (?:each|every)|each time|every time|partner|verification|verify|notify|the user'?s|question|conversation|summary|results?|body containing)\b/;
 
 /** "must", "required", "mandatory", "have to": stronger than the advice "should" or "always". */
 const STRICT_OBLIGATION_RE = /\b(?:must|required|mandatory|have to|has to|need to|needs to|it is (?:critical|crucial|essential|imperative|vital))\b/;
@@ -69,7 +71,7 @@ function framingWords(framing: Framing): string {
 }
 
 /** The severity of one request, from how it is asked and whether the tool's own job explains it. */
-function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, justified: boolean, purposeFits: boolean, sentence: string, inInstructions: boolean): Judged {
+function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, justified: boolean, purposeFits: boolean, sentence: string, inInstructions: boolean, avoidsUserTools = false): Judged {
   const asked = force === "obligation" ? "an obligation on the model" : force === "imperative" ? "an imperative aimed at the model" : "a statement of what happens";
   switch (action.kind) {
     case "command":
@@ -110,7 +112,7 @@ function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, 
       if (force === "none" && !framed && !action.dangerous && !/\b(?:automatically|always|system)\b/.test(sentence)) return { severity: null, why: "" };
       return { severity: "high", why: asked };
     case "credential-request":
-      if (purposeFits && !framed) return { severity: "medium", why: `${asked}, for what the tool says is its sign-in job` };
+      if (purposeFits && !framed && !avoidsUserTools) return { severity: "medium", why: `${asked}, for what the tool says is its sign-in job` };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "data-transfer":
       if (force === "none" && !framed) return { severity: "high", why: "private data is to leave with a tool call" };
@@ -143,6 +145,8 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
   const otherOutOfOrder = otherToolOutOfOrder(field.norm.lower, ctx);
   const hits: RuleHit[] = [];
   let directiveSeen = false;
+  // A sign-in tool asking for passwords is its job, unless it also steers the model away from the user's own sign-in.
+  const avoidsUserTools = /\b(?:don't|do not|never) use the (?:provider'?s |official |user'?s )?[a-z ]{0,30}(?:connector|sign-in|integration|tool|browser)\b/.test(field.norm.lower);
 
   field.sentences.forEach((sentence, i) => {
     const force = sentenceForce(sentence, i === 0 && field.kind === "description");
@@ -160,8 +164,10 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       const next = field.sentences[i + 1]?.text ?? "";
       const justified = hasPretext(sentence.text) || hasPretext(next) || (framing.banner?.strong ?? false) || framing.impersonation !== null;
       // "Must not invoke other tools ... even if the user selects one" restrains the model; it overrules nobody.
-      if (action.kind === "value-override" && RESTRAINT_RE.test(sentence.text.slice(0, action.start))) continue;
-      const judged = judge(action, force, framed, justified, fits, sentence.text, field.kind === "instructions");
+      if (action.kind === "value-override" && (RESTRAINT_RE.test(sentence.text.slice(0, action.start)) || SAFETY_RULE_RE.test(sentence.text))) continue;
+      // A tool's summary that warns what it does ("force merges without approval") declares a danger, it orders nothing.
+      if (action.kind === "privilege" && ctx.summarySentence && !framed) continue;
+      const judged = judge(action, force, framed, justified, fits, sentence.text, field.kind === "instructions", avoidsUserTools);
       if (!judged.severity) continue;
       const frame = framed ? `; framed with ${framingWords(framing)}` : "";
       hits.push(fieldHit(field, RULE_OF[action.kind], judged.severity, sentence.start + action.start, sentence.start + action.end, `Asks the model to ${action.what}: ${judged.why}${frame}.`));
