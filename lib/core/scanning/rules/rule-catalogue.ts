@@ -318,7 +318,7 @@ const RULES = [
     title: "Sells the tool to the model",
     shortName: "preference manipulation",
     detects:
-      "Two or more kinds of superiority claim (\"the world's best\", \"used by 99% of professionals\", \"award-winning\", \"the premium version\") or one comparison with other tools or order to prefer this one. One plain superlative is not reported.",
+      "Two or more kinds of superiority claim (\"the world's best\", \"used by 99% of professionals\", \"award-winning\", \"the premium version\", disparaging other tools), or an order to prefer this tool backed by one. An order to prefer it with reasons only is recorded at info; one plain superlative is not reported.",
     remediation: "Describe what the tool does; let the model choose tools by their function.",
     alsoAffects: "declarationAccuracy",
   },

@@ -66,8 +66,8 @@ export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
   const prefer = PREFER_RE.exec(text);
   if (prefer && !isNegatedBefore(text, prefer.index, 12)) {
     // An order to prefer the tool, backed by a sales claim, is manipulation; with reasons alone
-    // ("the analysis tool cannot read local files") it is emphatic guidance, and costs points only.
-    const severity: Severity = claims.length > 0 ? "high" : "low";
+    // ("the analysis tool cannot read local files") it is emphatic guidance: recorded, at no cost.
+    const severity: Severity = claims.length > 0 ? "high" : "info";
     return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", severity, prefer.index, prefer.index + prefer[0].length, `Tells the model to choose this over other tools ("${prefer[0]}")${claims.length > 0 ? `, with ${claims.length} superiority claim(s)` : ""}.`)];
   }
   if (claims.length >= 2) {
