@@ -178,7 +178,7 @@ export interface ActionContext {
 }
 
 /** Tools the sentence names other than its own: siblings by name, or any identifier written as code or as "the x tool". */
-export function otherToolsNamed(sentence: string, ctx: ActionContext): { name: string; index: number }[] {
+function otherToolsNamed(sentence: string, ctx: ActionContext): { name: string; index: number }[] {
   const found = new Map<string, number>();
   const note = (name: string, index: number) => {
     if (name !== ctx.ownTool && !found.has(name)) found.set(name, index);
