@@ -5,14 +5,8 @@ import { plainHit, toFinding } from "../scanning/rules/rule-hit";
 import { dedupeFindings, runRules } from "../scanning/rules/run-rules";
 import type { Discovery, NetworkEvidence, RegistryContext, ScanStatus, ScoreResult, ToolChanges } from "../scanning/scan-outcome";
 import { detectRugPull } from "../scanning/tool-hashes";
-import { FACTOR_KEYS, type FactorBreakdown } from "./factors";
-import { scoreCodeTransparency } from "./score-code-transparency";
-import { scoreDeclarationAccuracy } from "./score-declaration-accuracy";
-import { scoreNetworkBehavior } from "./score-network-behavior";
-import { scorePermissionMinimality } from "./score-permission-minimality";
-import { scorePublisherReputation } from "./score-publisher-reputation";
-import { scoreThreatMatch } from "./score-threat-match";
-import { scoreTransportSecurity } from "./score-transport-security";
+import { scoreFactors } from "./factor-table";
+import { FACTOR_KEYS } from "./factors";
 import { summarizeFindings } from "./summarize-findings";
 import { summarizeTrust } from "./summarize-trust";
 
@@ -53,15 +47,7 @@ function isHighDeception(finding: Finding): boolean {
  * uncapped grade and the reason are kept so the report can show both.
  */
 export function scoreFindings(findings: readonly Finding[], network: NetworkEvidence | null): ScoreResult {
-  const factors: FactorBreakdown = {
-    declarationAccuracy: scoreDeclarationAccuracy(findings),
-    permissionMinimality: scorePermissionMinimality(findings),
-    networkBehavior: scoreNetworkBehavior(findings, network),
-    codeTransparency: scoreCodeTransparency(findings),
-    publisherReputation: scorePublisherReputation(findings),
-    transportSecurity: scoreTransportSecurity(findings, network),
-    threatMatch: scoreThreatMatch(findings),
-  };
+  const factors = scoreFactors(findings, network);
   const trustScore = FACTOR_KEYS.reduce((sum, key) => sum + factors[key].points, 0);
   const uncappedGrade = gradeForScore(trustScore);
   const critical = findings.find((f) => f.severity === "critical");
