@@ -79,6 +79,10 @@ describe("secrets in metadata", () => {
     for (const secret of [aws, gh, slack, "Zx81Qp0Lm2Nv7Rt4Ws9Ke3"]) expect(hit.evidence).not.toContain(secret);
   });
 
+  it("does not take a scanner's description of a key header for a leaked key", () => {
+    expect(byId("Detects committed private key blocks (-----BEGIN RSA PRIVATE KEY-----) and reports them redacted.", "SEC-SECRET-IN-METADATA")).toEqual([]);
+  });
+
   it("treats documented example keys and placeholders as low or nothing", () => {
     expect(byId("e.g. AKIAIOSFODNN7EXAMPLE", "SEC-SECRET-IN-METADATA")[0].severity).toBe("low");
     expect(byId("api_key=your_api_key_here_123", "SEC-SECRET-IN-METADATA")).toEqual([]);

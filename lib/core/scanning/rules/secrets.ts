@@ -26,7 +26,8 @@ const PATTERNS: SecretPattern[] = [
   { name: "OpenAI API key", re: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,200}T3BlbkFJ[A-Za-z0-9_-]{20,200}|\bsk-[A-Za-z0-9]{48}\b/g, group: 0 },
   { name: "Stripe live key", re: /\b(?:sk|rk)_live_[A-Za-z0-9]{20,100}\b/g, group: 0 },
   { name: "Google API key", re: /\bAIza[0-9A-Za-z_-]{35}\b/g, group: 0 },
-  { name: "private key", re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----/g, group: 0 },
+  // The header alone is how a secret scanner describes what it looks for; a leak carries the key's body.
+  { name: "private key", re: /-----BEGIN (?:RSA |EC |DSA |OPENSSH |PGP |ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----\s*[A-Za-z0-9+/=]{16,}/g, group: 0 },
   { name: "JSON Web Token", re: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, group: 0 },
   {
     name: "credential assignment",
