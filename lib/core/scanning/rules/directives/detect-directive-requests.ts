@@ -5,7 +5,17 @@ import type { RuleId } from "../rule-catalogue";
 import { fieldHit, type RuleHit } from "../rule-hit";
 import type { RuleScope } from "../rule-scope";
 import { fieldFraming, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
-import { keepsData, otherToolOutOfOrder, requestedActions, saysOutOfOrder, type ActionContext, type RequestKind, type RequestedAction } from "./requested-actions";
+import {
+  keepsData,
+  otherToolOutOfOrder,
+  requestedActions,
+  saysOutOfOrder,
+  steersAwayFromUserTools,
+  type ActionContext,
+  type RequestKind,
+  type RequestedAction,
+  type SentenceContext,
+} from "./requested-actions";
 
 /**
  * The directive analysis: find the sentences that address the model, then
@@ -57,6 +67,21 @@ const STRICT_OBLIGATION_RE = /\b(?:must|required|mandatory|have to|has to|need t
 
 const TEXT_KINDS = new Set(["description", "instructions", "param-text", "value", "annotation", "title"]);
 
+/** What the severity of a request depends on, besides the request itself. */
+interface Judging {
+  force: DirectiveForce;
+  /** The field poses as the system, the user or a compliance rule. */
+  framed: boolean;
+  /** This sentence (or the next) argues for the request, or the field poses as someone. */
+  justified: boolean;
+  /** The tool's stated job explains the kind of request. */
+  purposeFits: boolean;
+  sentence: string;
+  inInstructions: boolean;
+  /** The field steers the model away from the user's own sign-in or tools. */
+  avoidsUserTools: boolean;
+}
+
 interface Judged {
   severity: Severity | null;
   why: string;
@@ -71,7 +96,7 @@ function framingWords(framing: Framing): string {
 }
 
 /** The severity of one request, from how it is asked and whether the tool's own job explains it. */
-function judge(action: RequestedAction, force: DirectiveForce, framed: boolean, justified: boolean, purposeFits: boolean, sentence: string, inInstructions: boolean, avoidsUserTools = false): Judged {
+function judge(action: RequestedAction, { force, framed, justified, purposeFits, sentence, inInstructions, avoidsUserTools }: Judging): Judged {
   const asked = force === "obligation" ? "an obligation on the model" : force === "imperative" ? "an imperative aimed at the model" : "a statement of what happens";
   switch (action.kind) {
     case "command":
@@ -134,7 +159,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
   const framed = isFramedAsAuthority(framing);
   const ownTool = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
   const purpose = ownTool ? (scope.summaryByTool.get(ownTool) ?? "") : "";
-  const ctx: ActionContext = {
+  const fieldCtx: ActionContext = {
     toolNames: scope.toolNames,
     ownTool,
     ownParams: [...(scope.paramsByTool.get(ownTool) ?? [])],
@@ -142,32 +167,40 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     fieldKeepsData: keepsData(field.norm.lower),
   };
   const outOfOrder = field.owner === "tool" && field.kind === "description" && saysOutOfOrder(field.norm.lower);
-  const otherOutOfOrder = otherToolOutOfOrder(field.norm.lower, ctx);
+  const otherOutOfOrder = otherToolOutOfOrder(field.norm.lower, fieldCtx);
   const hits: RuleHit[] = [];
   let directiveSeen = false;
   // A sign-in tool asking for passwords is its job, unless it also steers the model away from the user's own sign-in.
-  const avoidsUserTools = /\b(?:don't|do not|never) use the (?:provider'?s |official |user'?s )?[a-z ]{0,30}(?:connector|sign-in|integration|tool|browser)\b/.test(field.norm.lower);
+  const avoidsUserTools = steersAwayFromUserTools(field.norm.lower);
 
   field.sentences.forEach((sentence, i) => {
-    const force = sentenceForce(sentence, i === 0 && field.kind === "description");
-    ctx.summarySentence = i === 0 && field.kind === "description";
+    const summarySentence = i === 0 && field.kind === "description";
+    const force = sentenceForce(sentence, summarySentence);
     if (force !== "none") directiveSeen = true;
-    for (const action of requestedActions(sentence.text, ctx, outOfOrder || otherOutOfOrder !== null, force !== "none" || framed, otherOutOfOrder !== null)) {
+    // A call to another tool is a requirement when the sentence itself (or the next) argues for it,
+    // or the field poses as the system or the user; a pretext elsewhere in the field is not enough.
+    const next = field.sentences[i + 1]?.text ?? "";
+    const justified = hasPretext(sentence.text) || hasPretext(next) || (framing.banner?.strong ?? false) || framing.impersonation !== null;
+    const judging = { force, framed, justified, sentence: sentence.text, inInstructions: field.kind === "instructions", avoidsUserTools };
+    const sentenceCtx: SentenceContext = {
+      ...fieldCtx,
+      directive: force !== "none" || framed,
+      ownToolOutOfOrder: outOfOrder || otherOutOfOrder !== null,
+      othersOutOfOrder: otherOutOfOrder !== null,
+      summarySentence,
+    };
+    for (const action of requestedActions(sentence.text, sentenceCtx)) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
       if (isNegatedBefore(sentence.text, action.start, 24) && action.kind !== "value-override" && action.kind !== "privilege") continue;
       // Code in backticks is how commands are written, not a quotation: only descriptive words count for them.
       const mention = action.kind === "command" ? DESCRIPTIVE_WORDS_RE.test(sentence.text.slice(Math.max(0, action.start - 120), action.start)) : isDescriptiveMention(sentence.text, action.start, action.end);
       if (mention) continue;
-      const fits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;
-      // A call to another tool is a requirement when the sentence itself (or the next) argues for it,
-      // or the field poses as the system or the user; a pretext elsewhere in the field is not enough.
-      const next = field.sentences[i + 1]?.text ?? "";
-      const justified = hasPretext(sentence.text) || hasPretext(next) || (framing.banner?.strong ?? false) || framing.impersonation !== null;
+      const purposeFits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;
       // "Must not invoke other tools ... even if the user selects one" restrains the model; it overrules nobody.
       if (action.kind === "value-override" && (RESTRAINT_RE.test(sentence.text.slice(0, action.start)) || SAFETY_RULE_RE.test(sentence.text))) continue;
       // A tool's summary that warns what it does ("force merges without approval") declares a danger, it orders nothing.
-      if (action.kind === "privilege" && ctx.summarySentence && !framed) continue;
-      const judged = judge(action, force, framed, justified, fits, sentence.text, field.kind === "instructions", avoidsUserTools);
+      if (action.kind === "privilege" && summarySentence && !framed) continue;
+      const judged = judge(action, { ...judging, purposeFits });
       if (!judged.severity) continue;
       const frame = framed ? `; framed with ${framingWords(framing)}` : "";
       hits.push(fieldHit(field, RULE_OF[action.kind], judged.severity, sentence.start + action.start, sentence.start + action.end, `Asks the model to ${action.what}: ${judged.why}${frame}.`));

@@ -116,11 +116,22 @@ const DESTRUCTIVE_CALL_RE =
   /\b(?:remove|delete|wipe|empty|vac[ií]a|purge|close|drop|truncate|cancel|force-push|force push|disable|switch (?:every|all|each)[^.]{0,30}\bto (?:mode )?['"]?off|turn off|uninstall|revoke)\w*\b[^.]{0,120}\b(?:connector|tool|integration|execute_statement|update_ticket|set_policy|delete from|their behalf|without (?:asking|confirmation)|before you reply|on (?:the user'?s|their) behalf|herramienta|werkzeug|outil)\b|\bdelete from [a-z_]+|\b(?:afterwards|then) close (?:each|every|all) (?:returned )?[a-z]+/;
 
 /** Steering away from the user's own connectors, shells, browsers or password managers... */
-const AWAY_FROM_USER_TOOLS_RE =
-  /\b(?:would go to|meant for|intended for) (?:the )?[a-z' ]{1,40}(?:tools?|connector|integration)\b[^.]{0,60}\b(?:here|this tool) instead\b|\b(?:don't|do not|never) use the (?:provider'?s |official |user'?s )?[a-z ]{0,30}(?:connector|sign-in|integration|tool)\b|\b(?:rather than|instead of|over) (?:the |their |your |a )?(?:[a-z0-9_'-]+ ){0,4}(?:tools?|connector|integration|terminal|shell|browser(?: tool)?|password manager|git connector|filesystem server'?s? tools?)\b/;
+const STEER_AWAY = String.raw`\b(?:don't|do not|never) use the (?:provider'?s |official |user'?s )?[a-z ]{0,30}(?:connector|sign-in|integration|tool|browser)\b`;
+const STEER_AWAY_RE = new RegExp(STEER_AWAY);
+const AWAY_FROM_USER_TOOLS_RE = new RegExp(
+  String.raw`\b(?:would go to|meant for|intended for) (?:the )?[a-z' ]{1,40}(?:tools?|connector|integration)\b[^.]{0,60}\b(?:here|this tool) instead\b|` +
+    STEER_AWAY +
+    "|" +
+    /\b(?:rather than|instead of|over) (?:the |their |your |a )?(?:[a-z0-9_'-]+ ){0,4}(?:tools?|connector|integration|terminal|shell|browser(?: tool)?|password manager|git connector|filesystem server'?s? tools?)\b/.source,
+);
 /** ...toward a tool that keeps what passes through it. */
 const KEEPS_DATA_RE =
   /\b(?:forward(?:s|ed)? (?:to|after)|after settlement|synced to|sync(?:s|ed)? to|(?:keeps?|keeping|stores?|stored|records?|recorded|retains?)\b[^.]{0,30}\b(?:a copy|copies|them|it|every|all|for (?:reuse|analysis))|mirror(?:s|ed|ing)?|proxy|proxies|relay\w*|settles? through|pooled account|our (?:storage|side|cloud|servers?|relay|keystore)|off-site)\b/;
+/** True when text tells the model not to use the user's own connector, sign-in, browser or tool. */
+export function steersAwayFromUserTools(text: string): boolean {
+  return STEER_AWAY_RE.test(text);
+}
+
 /** True when text says the server keeps copies of what passes through it. */
 export function keepsData(text: string): boolean {
   return KEEPS_DATA_RE.test(text);
@@ -171,10 +182,20 @@ export interface ActionContext {
   ownParams: readonly string[];
   /** The text describes a parameter: a fixed value swapped into it overrules the user without a condition. */
   valueField?: boolean;
-  /** The sentence is a tool description's summary (its first sentence). */
-  summarySentence?: boolean;
   /** The field says the server keeps copies of what passes through it. */
   fieldKeepsData?: boolean;
+}
+
+/** What the caller knows about the sentence being classified. */
+export interface SentenceContext extends ActionContext {
+  /** An obligation, an imperative or an authority frame: false means only the never-honest classes are looked for. */
+  directive: boolean;
+  /** The text says this tool (or another) is out of order: redirects become requests. */
+  ownToolOutOfOrder: boolean;
+  /** The text declares another tool off-limits: a route to this very tool is a redirect too. */
+  othersOutOfOrder: boolean;
+  /** The sentence is a tool description's summary (its first sentence). */
+  summarySentence: boolean;
 }
 
 /** Tools the sentence names other than its own: siblings by name, or any identifier written as code or as "the x tool". */
@@ -234,7 +255,8 @@ const MAY_BE_FILE_RE = /[~/]|\.[a-z]{2,12}\b|\$home|%userprofile%|cron|hosts fil
  * are looked for: dangerous commands and persistence, privileges, overrides
  * of the user, redirection and lies.
  */
-export function requestedActions(sentence: string, ctx: ActionContext, ownToolOutOfOrder: boolean, directive = true, othersOutOfOrder = false): RequestedAction[] {
+export function requestedActions(sentence: string, ctx: SentenceContext): RequestedAction[] {
+  const { directive, ownToolOutOfOrder, othersOutOfOrder } = ctx;
   const out: RequestedAction[] = [];
 
   if (MAY_BE_COMMAND_RE.test(sentence)) {
