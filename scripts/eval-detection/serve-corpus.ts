@@ -1,7 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import {
   CallToolRequestSchema,
   GetPromptRequestSchema,
@@ -14,17 +13,17 @@ import {
   type ListResourcesResult,
   type ListToolsResult,
 } from "@modelcontextprotocol/sdk/types.js";
+import { readJsonBody } from "@/tests/fixtures/harness/http-fixture";
+import { answerStatelessPost } from "@/tests/fixtures/harness/mcp-fixture";
 import type { CorpusDefinition, CorpusTool } from "./corpus";
 
 /**
  * Serves every definition of a corpus as a real MCP server, from one HTTP
  * server on 127.0.0.1 (port 0): `/s/<index>/mcp` is definition <index>,
  * Streamable HTTP, stateless, with a fresh SDK Server and transport per POST
- * (as tests/fixtures/harness/mcp-fixture.ts does). Tools go through the
- * low-level request handler so their JSON travels verbatim.
+ * (the test harness's answerStatelessPost). Tools go through the low-level
+ * request handler so their JSON travels verbatim.
  */
-
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface CorpusServer {
   /** The MCP endpoint of definition `index`. */
@@ -68,18 +67,6 @@ function buildServer(def: CorpusDefinition, pulled: boolean): Server {
   return server;
 }
 
-async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error("request body too large");
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return undefined;
-  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-}
-
 const ROUTE = /^\/s\/(\d+)\/mcp$/;
 
 export async function startCorpusServer(defs: readonly CorpusDefinition[]): Promise<CorpusServer> {
@@ -104,14 +91,7 @@ export async function startCorpusServer(defs: readonly CorpusDefinition[]): Prom
       res.writeHead(400, { "content-type": "text/plain" }).end("bad request body");
       return;
     }
-    const server = buildServer(def, pulled.has(index));
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await answerStatelessPost(buildServer(def, pulled.has(index)), req, res, body);
   };
 
   const httpServer = http.createServer((req, res) => {

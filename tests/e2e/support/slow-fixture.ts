@@ -1,6 +1,5 @@
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
 import { readJsonBody, startHttpFixture, type FixtureHandle } from "../../fixtures/harness/http-fixture";
-import type { BuildServer } from "../../fixtures/harness/mcp-fixture";
+import { answerStatelessPost, type BuildServer } from "../../fixtures/harness/mcp-fixture";
 
 /**
  * A Streamable HTTP fixture (like the harness's) that waits before each
@@ -19,13 +18,6 @@ export function startSlowFixture(build: BuildServer, delayMs: number): Promise<F
     }
     const body = await readJsonBody(req);
     await new Promise((resolve) => setTimeout(resolve, delayMs));
-    const server = build();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    res.on("close", () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
+    await answerStatelessPost(build(), req, res, body);
   });
 }
