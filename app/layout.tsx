@@ -30,6 +30,13 @@ export function generateMetadata(): Metadata {
   };
 }
 
+/**
+ * Every page renders per request, the not-found page included: the
+ * Content-Security-Policy nonce (lib/server/content-security-policy.ts) is
+ * new on each request, and a prerendered page would carry scripts without it.
+ */
+export const dynamic = "force-dynamic";
+
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#ffffff" };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -9,6 +9,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
+import { lockDataDirectory } from "./data-directory-lock";
 import * as schema from "./schema";
 
 /** Both drivers give a PgDatabase; the rest of the code sees only this type. */
@@ -44,14 +45,31 @@ const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 // Any constant works; it only has to be the same in every process of the app.
 const MIGRATION_LOCK_KEY = 723_451_001;
 
+/**
+ * When PostgreSQL goes away (a restart, a failover), a statement fails fast,
+ * so the API answers 503 with Retry-After (lib/http/responses.ts) instead of
+ * holding the request, and the pool reconnects as soon as the server is
+ * back. postgres.js's default backoff grows to 20 s between connection
+ * attempts after a few failures, and a waiting statement sits out that
+ * delay: during a restart requests were held 11-18 s, some of them after the
+ * server was back. Its default connect timeout (for a server that accepts
+ * but never answers) is 30 s.
+ */
+const FAIL_FAST = {
+  connect_timeout: 3,
+  // Seconds before a connection tries again after failed attempts: 0.05, 0.1, 0.2, then at most 0.5.
+  backoff: (attempt: number) => Math.min(0.025 * 2 ** attempt, 0.5),
+};
+
 /** Opens a database from settings; the caller owns the handle and closes it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const max = options.maxConnections ?? 10;
-    const client = postgres(options.databaseUrl, { max, onnotice: () => {}, connection: { application_name: APPLICATION_NAME } });
+    const client = postgres(options.databaseUrl, { max, ...FAIL_FAST, onnotice: () => {}, connection: { application_name: APPLICATION_NAME } });
     // Connections open on first use, so this pool costs nothing until a statement needs it.
     const genericPlanClient = postgres(options.databaseUrl, {
       max: Math.max(1, Math.ceil(max / 2)),
+      ...FAIL_FAST,
       onnotice: () => {},
       connection: { application_name: GENERIC_PLANS_APPLICATION_NAME, plan_cache_mode: "force_generic_plan" },
     });
@@ -67,10 +85,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   const dataDir = options.pgliteDir;
-  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  // Before PGlite touches the files: a second process must fail here, not corrupt them.
+  const unlock = lockDataDirectory(dataDir);
+  let client: PGlite;
+  try {
+    if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, genericPlans: db, kind: "pglite", close: () => client.close() };
+  return {
+    db,
+    genericPlans: db,
+    kind: "pglite",
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
 }
 
 /**

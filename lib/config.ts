@@ -17,7 +17,7 @@ const envSchema = z
     BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATABASE_URL: z
       .string()
-      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+      .refine((url) => /^postgres(ql)?:\/\//.test(url) && URL.canParse(url), "must be a valid postgres:// or postgresql:// URL")
       .optional()
       .or(z.literal("").transform(() => undefined)),
     PGLITE_DIR: z.string().min(1).default("./.data/pglite"),
@@ -32,6 +32,14 @@ const envSchema = z
     TRUSTED_PROXY_COUNT: z.coerce.number({ error: "must be a whole number" }).int().min(0).max(10).default(0),
     SCAN_DEADLINE_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
     SCAN_MAX_CONCURRENT: z.coerce.number().int().min(1).max(64).default(4),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // On SIGTERM/SIGINT, how long in-flight requests (a synchronous scan among them) may take to finish.
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(25_000),
+    // The subregistry (/v0.1) lists only servers assessed at this grade or better (docs/subregistry.md).
+    SUBREGISTRY_MIN_GRADE: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z.enum(["A", "B", "C", "D", "F"], { error: "must be one of A, B, C, D, F" }).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.UPSTASH_REDIS_REST_URL) !== Boolean(env.UPSTASH_REDIS_REST_TOKEN)) {
@@ -56,8 +64,9 @@ export class ConfigError extends Error {
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const result = envSchema.safeParse(env);
   if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "(environment)"}: ${issue.message}`);
+    // One bad variable, one line; several, one line each.
+    throw new ConfigError(problems.length === 1 ? `Invalid configuration: ${problems[0]}` : `Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
   const parsed = result.data;
   const baseUrl = (parsed.BASE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");

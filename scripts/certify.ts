@@ -8,17 +8,13 @@
  */
 import { parseArgs } from "node:util";
 import { config } from "@/lib/config";
+import { APPLICATION_STATUSES, type ApplicationStatus } from "@/lib/core/certification/certification-application";
 import { checkApplicationVerification } from "@/lib/core/certification/check-application-verification";
 import { expireDueCertifications } from "@/lib/core/certification/expire-due-certifications";
 import { getCertificationApplication } from "@/lib/core/certification/get-certification-application";
 import { listCertificationApplications } from "@/lib/core/certification/list-certification-applications";
-import { openServices } from "@/lib/services/open-services";
-import { runCli } from "./lib/run-cli";
-
-const USAGE = `Usage:
-  npm run certify -- verify ID
-  npm run certify -- expire
-  npm run certify -- list [--status STATUS]`;
+import { openCliServices } from "./lib/open-cli-services";
+import { runCli, UsageError } from "./lib/run-cli";
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -27,11 +23,12 @@ async function main(): Promise<void> {
     options: { status: { type: "string" } },
   });
   const [command, ...rest] = positionals;
-  if (!command || !["verify", "expire", "list"].includes(command) || (command === "verify" && rest.length !== 1)) {
-    console.error(USAGE);
-    process.exit(2);
+  if (!command || !["verify", "expire", "list"].includes(command)) throw new UsageError(command ? `Unknown command "${command}".` : "No command given.");
+  if (command === "verify" && rest.length !== 1) throw new UsageError("verify takes one application id.");
+  if (values.status !== undefined && !APPLICATION_STATUSES.includes(values.status as ApplicationStatus)) {
+    throw new UsageError(`--status must be one of ${APPLICATION_STATUSES.join(", ")}.`);
   }
-  const services = await openServices(config());
+  const services = await openCliServices(config());
   try {
     const deps = services.certification;
     if (command === "verify") {
@@ -56,4 +53,19 @@ async function main(): Promise<void> {
   }
 }
 
-runCli(main);
+runCli(
+  {
+    usage: ["npm run certify -- verify ID", "npm run certify -- expire", "npm run certify -- list [--status STATUS]"],
+    description:
+      "Operator tasks for certification applications. verify checks an application's verification token now " +
+      "(exit 1 when it is not found); expire ends every approval past its 365 days; list prints applications, newest first. " +
+      "Approve, reject, revoke and mark-paid are HTTP calls with an admin key, so the audit names the key. " +
+      "On the embedded database it cannot run beside the app (docs/operations.md).",
+    options: [
+      ["--status STATUS", `list: only applications in this status: ${APPLICATION_STATUSES.join(", ")}`],
+      ["-h, --help", "print this help and exit"],
+    ],
+    examples: ["npm run certify -- list --status verified", "npm run certify -- verify 5b1e…", "npm run certify -- expire"],
+  },
+  main,
+);

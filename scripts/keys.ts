@@ -7,18 +7,8 @@ import { config } from "@/lib/config";
 import { API_KEY_SCOPES, type ApiKeyScope } from "@/lib/core/api-keys/api-key-store";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/core/api-keys/revoke-api-key";
-import { openServices } from "@/lib/services/open-services";
-import { runCli } from "./lib/run-cli";
-
-const USAGE = `Usage:
-  npm run keys -- create --name NAME [--scope client|admin]
-  npm run keys -- list
-  npm run keys -- revoke ID`;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
-}
+import { openCliServices } from "./lib/open-cli-services";
+import { runCli, UsageError } from "./lib/run-cli";
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -27,12 +17,12 @@ async function main(): Promise<void> {
     options: { name: { type: "string" }, scope: { type: "string", default: "client" } },
   });
   const [command, ...rest] = positionals;
-  if (!command || !["create", "list", "revoke"].includes(command)) fail(USAGE);
-  if (command === "create" && !values.name) fail(`--name is required.\n${USAGE}`);
-  if (command === "create" && !API_KEY_SCOPES.includes(values.scope as ApiKeyScope)) fail(`--scope must be one of ${API_KEY_SCOPES.join(", ")}.`);
-  if (command === "revoke" && rest.length !== 1) fail(`revoke takes one key id.\n${USAGE}`);
+  if (!command || !["create", "list", "revoke"].includes(command)) throw new UsageError(command ? `Unknown command "${command}".` : "No command given.");
+  if (command === "create" && !values.name) throw new UsageError("--name is required.");
+  if (command === "create" && !API_KEY_SCOPES.includes(values.scope as ApiKeyScope)) throw new UsageError(`--scope must be one of ${API_KEY_SCOPES.join(", ")}.`);
+  if (command === "revoke" && rest.length !== 1) throw new UsageError("revoke takes one key id.");
 
-  const services = await openServices(config());
+  const services = await openCliServices(config());
   try {
     if (command === "create") {
       const { key, record } = await createApiKey(services.apiKeys, { name: values.name!, scope: values.scope as ApiKeyScope });
@@ -63,4 +53,19 @@ async function main(): Promise<void> {
   }
 }
 
-runCli(main);
+runCli(
+  {
+    usage: ["npm run keys -- create --name NAME [--scope client|admin]", "npm run keys -- list", "npm run keys -- revoke ID"],
+    description:
+      "Manages API keys. create prints the new key alone on its last line: it is shown once and stored only as a SHA-256 hash. " +
+      "list shows every key without the key itself; revoke stops a key at once. " +
+      "On the embedded database it cannot run beside the app (docs/operations.md).",
+    options: [
+      ["--name NAME", "create: who or what the key is for"],
+      ["--scope SCOPE", `create: ${API_KEY_SCOPES.join(" or ")} (default client)`],
+      ["-h, --help", "print this help and exit"],
+    ],
+    examples: ['npm run keys -- create --name "ci robot" --scope admin', "npm run keys -- list", "npm run keys -- revoke 3f0c…"],
+  },
+  main,
+);

@@ -48,7 +48,7 @@ url="http://127.0.0.1:$port/api/v1/mcp"
 
 echo "Starting the app on 127.0.0.1:$port (builds first if the sources changed)…"
 PORT=$port HOST=127.0.0.1 PGLITE_DIR=memory:// NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 \
-  node node_modules/tsx/dist/cli.mjs scripts/start.ts >"$work/app.log" 2>&1 &
+  node --import tsx scripts/start.ts >"$work/app.log" 2>&1 &
 app_pid=$!
 
 deadline=$((SECONDS + ${MCP_CONFORMANCE_START_TIMEOUT:-900}))

@@ -19,7 +19,17 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Marks AppErrors across module copies: Next bundles the core once per
+ * layer (route handlers, server components, server actions), so an error
+ * made in one copy is not `instanceof` the class of another, and a refused
+ * scan target on the scan form read as an internal error.
+ */
+const APP_ERROR_BRAND = Symbol.for("mcp-trust-registry.AppError");
+
 export class AppError extends Error {
+  readonly [APP_ERROR_BRAND] = true;
+
   constructor(
     public readonly code: ErrorCode,
     message: string,
@@ -31,5 +41,5 @@ export class AppError extends Error {
 }
 
 export function isAppError(value: unknown): value is AppError {
-  return value instanceof AppError;
+  return value instanceof AppError || (value instanceof Error && (value as { [APP_ERROR_BRAND]?: unknown })[APP_ERROR_BRAND] === true);
 }

@@ -22,7 +22,9 @@ export interface ApiKeyGateDeps {
  * client should hear about, never a silent downgrade to anonymous. Then the
  * request is counted: per key when keyed, else per client address and kind.
  * The address is the one our own HTTP server put in x-registry-client-ip,
- * never a header the client chose.
+ * never a header the client chose. While the shared limit store is down, a
+ * scan or certification request the limiter cannot count on from the
+ * store's own counts gets 503 with Retry-After (D10 fail-safe).
  */
 export function createApiKeyGate(deps: ApiKeyGateDeps): RequestGate {
   const now = deps.now ?? (() => Date.now());
@@ -41,8 +43,18 @@ export function createApiKeyGate(deps: ApiKeyGateDeps): RequestGate {
       if (!rule) return { headers: new Headers(), apiKey };
 
       const identifier = apiKey ? `key:${apiKey.id}` : `ip:${clientBucket(clientIp)}`;
-      const verdict = await deps.limiter.consume(rule, identifier);
+      // Keyed scans draw from the key's bucket, and still must not get fresh quota from a store outage.
+      const verdict = await deps.limiter.consume(rule, identifier, { failSafe: access === "scan" || access === "certify" });
       const at = now();
+      if (verdict.storeDownUntilMs !== undefined) {
+        // D10 fail-safe: no count to go on from while the shared store is down. Not a spent quota, so no RateLimit-* fields.
+        const retryAfterSeconds = secondsUntil(verdict.storeDownUntilMs, at);
+        throw new AppError(
+          "service_unavailable",
+          `Scans and certification requests are paused while the rate-limit store is unreachable. Try again in ${retryAfterSeconds} s.`,
+          { retryAfterSeconds },
+        );
+      }
       const headers = rateLimitHeaders(verdict, at);
       if (!verdict.allowed) {
         const retryAfterSeconds = secondsUntil(verdict.resetAtMs, at);

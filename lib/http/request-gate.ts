@@ -19,7 +19,11 @@ export interface GateDecision {
 }
 
 export interface RequestGate {
-  /** Throws AppError unauthorized or rate_limited when the request may not go on. */
+  /**
+   * Throws AppError unauthorized or rate_limited when the request may not go
+   * on, or service_unavailable when a scan or certification request cannot
+   * be counted safely (the shared limit store is down, D10).
+   */
   admit(input: GateInput): Promise<GateDecision>;
 }
 

@@ -1,4 +1,6 @@
-import { AppError, type ErrorCode } from "@/lib/core/errors";
+import { AppError, isAppError, type ErrorCode } from "@/lib/core/errors";
+import { databaseUnavailableError } from "@/lib/data/database-unavailable";
+import { logError, logger } from "@/lib/log";
 import { ERROR_STATUS } from "./error-status";
 
 /** A JSON reply with the content type every JSON route uses. */
@@ -18,8 +20,12 @@ export function errorResponse(code: ErrorCode, message: string, headers?: Header
  * with their detail and answered with a generic message: a 500 never carries
  * a stack trace, SQL or a path.
  */
-export function responseForError(error: unknown): Response {
-  if (error instanceof AppError) {
+export function responseForError(thrown: unknown): Response {
+  const unavailable = isAppError(thrown) ? null : databaseUnavailableError(thrown);
+  // The code only: the driver's error carries the statement and its parameters.
+  if (unavailable) logger().warn({ scope: "database", code: unavailable.details?.databaseCode }, "database unavailable: answered 503");
+  const error = unavailable ?? thrown;
+  if (isAppError(error)) {
     const headers = new Headers();
     const retryAfter = error.details?.retryAfterSeconds;
     if (typeof retryAfter === "number") headers.set("retry-after", String(Math.max(1, Math.ceil(retryAfter))));
@@ -30,6 +36,6 @@ export function responseForError(error: unknown): Response {
     }
     return errorResponse(error.code, error.message, headers);
   }
-  console.error("[internal_error]", error);
+  logError("internal_error", error);
   return errorResponse("internal_error", "Something went wrong on our side. Please try again later.");
 }

@@ -29,6 +29,9 @@ export const checkTrustInputSchema = z
       .string()
       .min(1, "package_name must not be empty")
       .max(300, "package_name must be at most 300 characters")
+      // No package name holds one, and PostgreSQL refuses a NUL in a parameter: a bad argument, not an internal error.
+      // (A class without \p{}: the pattern is published in the tool's JSON Schema, which clients compile without the u flag.)
+      .regex(/^[^\x00-\x1F\x7F-\x9F]*$/, "package_name must not contain control characters")
       .optional()
       .describe("Package identifier the server is published as (npm, PyPI, OCI…), e.g. @modelcontextprotocol/server-github."),
   })

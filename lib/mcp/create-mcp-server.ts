@@ -2,6 +2,9 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import { isAppError } from "@/lib/core/errors";
+import { databaseUnavailableError } from "@/lib/data/database-unavailable";
+import { logError } from "@/lib/log";
+import { SERVICE_VERSION } from "@/lib/version";
 import { checkTrustTool } from "./check-trust-tool";
 import { getStatsTool } from "./get-stats-tool";
 import type { McpTool, ToolContext } from "./mcp-tool";
@@ -11,8 +14,7 @@ import { searchRegistryTool } from "./search-registry-tool";
 export const MCP_SERVER_INFO = {
   name: "mcp-trust-registry",
   title: "MCP Trust Registry",
-  // The interface version of spec part 9.
-  version: "3.0.0",
+  version: SERVICE_VERSION,
 } as const;
 
 /** Key of the machine-readable error details in a tool error's `_meta`. */
@@ -40,7 +42,9 @@ export const MCP_TOOLS: readonly AnyTool[] = [checkTrustTool, scanServerTool, se
  * (a rate limit's message says when to retry), and the same as data in
  * `_meta`. Internal errors are logged and answered without their detail.
  */
-export function toolErrorResult(error: unknown): CallToolResult {
+export function toolErrorResult(thrown: unknown): CallToolResult {
+  // A database that does not answer right now is a "retry soon", not an internal error.
+  const error = isAppError(thrown) ? thrown : (databaseUnavailableError(thrown) ?? thrown);
   if (isAppError(error)) {
     const retryAfterSeconds = typeof error.details?.retryAfterSeconds === "number" ? Math.max(1, Math.ceil(error.details.retryAfterSeconds)) : undefined;
     const parameter = typeof error.details?.parameter === "string" ? error.details.parameter : undefined;
@@ -56,7 +60,7 @@ export function toolErrorResult(error: unknown): CallToolResult {
       },
     };
   }
-  console.error("[mcp] tool failed", error);
+  logError("mcp", error);
   return {
     isError: true,
     content: [{ type: "text", text: "internal_error: Something went wrong on our side. Please try again later." }],
@@ -95,5 +99,8 @@ function register(server: McpServer, tool: AnyTool, context: ToolContext): void 
 export function createMcpServer(context: ToolContext): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { instructions: MCP_SERVER_INSTRUCTIONS });
   for (const tool of MCP_TOOLS) register(server, tool, context);
+  // The SDK declares tools.listChanged: true once a tool is registered, but a
+  // stateless server never sends that notification (and the server card says false).
+  server.server.registerCapabilities({ tools: { listChanged: false } });
   return server;
 }

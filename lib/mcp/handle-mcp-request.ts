@@ -6,6 +6,7 @@ import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { responseForError } from "@/lib/http/responses";
 import type { Services } from "@/lib/services/open-services";
 import { createMcpServer } from "./create-mcp-server";
+import { refuseInvalidParams } from "./invalid-params";
 import { allowedHostKeys, rebindingRefusal } from "./mcp-host-guard";
 import type { ToolContext } from "./mcp-tool";
 
@@ -33,6 +34,8 @@ export function jsonRpcErrorResponse(status: number, message: string, headers: R
  * 4. A fresh McpServer and transport per request (the SDK refuses to reuse a
  *    stateless transport: responses could reach the wrong client), JSON
  *    replies rather than SSE (every reply is one result; nothing streams).
+ * 5. Requests whose params have the wrong shape are answered -32602 on the
+ *    transport (invalid-params.ts); the SDK would answer -32603.
  * The RateLimit-* headers of the last tool call go on the HTTP reply.
  */
 export async function handleMcpRequest(request: Request, services: Services): Promise<Response> {
@@ -75,6 +78,7 @@ export async function handleMcpRequest(request: Request, services: Services): Pr
   });
   try {
     await server.connect(transport);
+    refuseInvalidParams(transport);
     const response = await transport.handleRequest(request);
     const headers = new Headers(response.headers);
     for (const [name, value] of rateLimitHeaders) headers.set(name, value);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { GRADES } from "@/lib/core/grades";
 import { CERTIFIED_FILTERS, SEARCH_SORTS, type SearchQuery } from "@/lib/core/registry/registry-store";
 import { searchServers } from "@/lib/core/registry/search-servers";
-import { searchResponseSchema, type SearchResponse } from "@/lib/schemas/search";
+import { searchResponseSchema, searchTextSchema, type SearchResponse } from "@/lib/schemas/search";
 import { defineTool } from "./mcp-tool";
 
 /**
@@ -20,16 +20,22 @@ const wholeNumber = (name: string, max: number, messages: { min: string; max: st
     .min(1, messages.min)
     .max(max, messages.max);
 
+/** No filter, as form-based clients send it: an unticked box (false), a cleared field (null) or an empty one (""). */
+const NO_FILTER = [z.literal(false), z.literal(""), z.null()] as const;
+
 export const searchRegistryInputSchema = z.strictObject({
-  query: z.string().max(200, "query must be at most 200 characters").optional().describe("Search text matched against name, URL, publisher or package (typo-tolerant)."),
+  query: searchTextSchema("query").optional().describe("Search text matched against name, URL, publisher or package (typo-tolerant)."),
   sort: z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(", ")}` }).default("relevance"),
   page: wholeNumber("page", MAX_PAGE, { min: "page must be at least 1", max: `page must be at most ${MAX_PAGE}` }).default(1),
   limit: wholeNumber("limit", 50, { min: "limit must be between 1 and 50", max: "limit must be between 1 and 50" }).default(20).describe("Results per page, 1 to 50."),
   certified: z
-    .union([z.enum(CERTIFIED_FILTERS), z.literal(true)], { error: `certified must be one of ${CERTIFIED_FILTERS.join(", ")}` })
+    .union([z.enum(CERTIFIED_FILTERS), z.literal(true), ...NO_FILTER], { error: `certified must be one of ${CERTIFIED_FILTERS.join(", ")}` })
     .optional()
-    .describe('"true" (or true): standard or premium; "standard"; "premium". Leave out to include uncertified servers.'),
-  grade: z.enum(GRADES, { error: `grade must be one of ${GRADES.join(", ")}` }).optional(),
+    .describe('"true" (or true): standard or premium; "standard"; "premium". Leave out (or false, null, "") to include uncertified servers.'),
+  grade: z
+    .union([z.enum(GRADES), z.literal(""), z.null()], { error: `grade must be one of ${GRADES.join(", ")}` })
+    .optional()
+    .describe('Only servers with this grade. Leave out (or null, "") for any grade.'),
 });
 
 // A fresh object (not the named SearchResponse component) so the output schema is an inline `type: object`, as MCP requires.
@@ -42,8 +48,8 @@ export function toSearchQuery(input: z.output<typeof searchRegistryInputSchema>)
     sort: input.sort,
     page: input.page,
     limit: input.limit,
-    certified: input.certified === true ? "true" : input.certified,
-    grade: input.grade,
+    certified: input.certified === true ? "true" : input.certified || undefined,
+    grade: input.grade || undefined,
   };
 }
 

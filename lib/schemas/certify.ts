@@ -2,6 +2,7 @@ import { z, type ZodError } from "zod";
 import { APPLICATION_STATUSES, CERTIFICATION_TIERS } from "@/lib/core/certification/certification-application";
 import type { CertificationIntake } from "@/lib/core/certification/open-certification-application";
 import { AppError } from "@/lib/core/errors";
+import { plainTextSchema } from "./common";
 
 /** POST /api/v1/certify (spec 2.7, D8). The legacy fields are accepted and mapped, and documented as deprecated. */
 export const certificationRequestSchema = z
@@ -9,7 +10,7 @@ export const certificationRequestSchema = z
     server_url: z.url({ protocol: /^https?$/ }).max(2048).describe("URL of the MCP server to certify (http or https). It need not be in the registry yet."),
     tier: z.enum(CERTIFICATION_TIERS).describe("standard needs a latest grade of C or better, premium B or better."),
     contact_email: z.email().max(254).describe("Where the operator reaches the publisher. Never shown publicly."),
-    publisher_name: z.string().max(200).optional().describe("Earlier form of the payload: publisher name. Kept with the application, never shown publicly."),
+    publisher_name: plainTextSchema(200).optional().describe("Earlier form of the payload: publisher name. Kept with the application, never shown publicly."),
     publisher_email: z.email().max(254).optional().meta({ deprecated: true }).describe("Earlier form of the payload: used as contact_email when that is absent."),
   })
   .meta({ id: "CertificationRequest" });

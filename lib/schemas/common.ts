@@ -15,3 +15,15 @@ export const errorResponseSchema = z
   .meta({ id: "ErrorResponse" });
 
 export const serverUrlSchema = z.string().describe("Server URL (http or https).");
+
+/**
+ * Free text a person types into a form field that is stored: no control
+ * characters (PostgreSQL refuses NUL in text, and the rest have no place in
+ * a name) and no lone surrogates (not UTF-8). Refused with a 400 naming the
+ * field rather than cleaned, since the person can fix it.
+ */
+export const plainTextSchema = (maxChars: number) =>
+  z
+    .string()
+    .max(maxChars)
+    .refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text) && text.isWellFormed(), "must be plain text, without control characters");

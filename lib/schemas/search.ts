@@ -3,21 +3,62 @@ import { GRADES } from "@/lib/core/grades";
 import { CERTIFIED_FILTERS, SEARCH_SORTS } from "@/lib/core/registry/registry-store";
 import { serverSummarySchema } from "./server";
 
-const positiveInt = (name: string, max?: number) =>
+const MAX_WHOLE_NUMBER = 999_999_999;
+
+/**
+ * A whole number in a query string: up to nine digits, then 1..max. Text on
+ * the wire, an integer once parsed, and `type: integer` (with its bounds) in
+ * the OpenAPI document: zod describes a preprocess by the schema after it, so
+ * generated clients send `limit: 2`, not `limit: "2"`. Text that is not
+ * digits is left as text, which the integer schema refuses.
+ */
+const positiveInt = (name: string, max: number = MAX_WHOLE_NUMBER) => {
+  const range = max === MAX_WHOLE_NUMBER ? `${name} must be at least 1` : `${name} must be between 1 and ${max}`;
+  return z.preprocess(
+    (raw) => (typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : raw),
+    z.int({ error: `${name} must be a whole number` }).min(1, range).max(max, range),
+  );
+};
+
+const MAX_SEARCH_TEXT_CHARS = 200;
+const UNSEARCHABLE_RE = /[\p{Cc}\uFFFD]+/gu;
+
+/**
+ * Search text as the database is asked for it: control characters (NUL
+ * among them, which PostgreSQL refuses in a text parameter), lone
+ * surrogates and U+FFFD (what invalid UTF-8 in a URL decodes to) separate
+ * words like spaces do. No stored name holds them (the scanner keeps control
+ * characters as visible escapes), so they can match nothing, and the word
+ * search already splits on every other ASCII non-alphanumeric; refusing the
+ * query instead would turn a stray character from a paste or a form into an
+ * error. q=a%00b searches "a b"; q=%00 is no search text.
+ */
+function searchableText(text: string): string {
+  return text.toWellFormed().replace(UNSEARCHABLE_RE, " ");
+}
+
+/**
+ * The search text parameter, shared by GET /api/v1/search, the home page
+ * (both parse searchParamsSchema) and the MCP tool search_registry (whose
+ * parameter is named `query`).
+ */
+export const searchTextSchema = (name: string) =>
+  z.string().max(MAX_SEARCH_TEXT_CHARS, `${name} must be at most ${MAX_SEARCH_TEXT_CHARS} characters`).transform(searchableText);
+
+/** An empty filter field ("any grade", as a plain GET form sends it) is no filter. */
+const emptyIsAbsent = <T extends string>(name: string, values: readonly [T, ...T[]]) =>
   z
-    .string()
-    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n >= 1 && (max === undefined || n <= max), max ? `${name} must be between 1 and ${max}` : `${name} must be at least 1`);
+    .enum(["", ...values] as [string, ...string[]], { error: `${name} must be one of ${values.join(", ")}` })
+    .transform((v) => (v === "" ? undefined : (v as T)));
 
 /** Query parameters of GET /api/v1/search (spec 4.1, D7); strings in, typed values out. */
 export const searchParamsSchema = z.object({
-  q: z.string().max(200, "q must be at most 200 characters").optional().describe("Search text matched against name, URL, publisher or package (typo-tolerant)."),
+  q: searchTextSchema("q").optional().describe("Search text matched against name, URL, publisher or package (typo-tolerant)."),
   sort: z.enum(SEARCH_SORTS).default("relevance"),
   page: positiveInt("page").default(1),
   limit: positiveInt("limit", 50).default(20),
-  certified: z.enum(CERTIFIED_FILTERS).optional().describe("true = standard or premium."),
-  grade: z.enum(GRADES).optional(),
+  certified: emptyIsAbsent("certified", CERTIFIED_FILTERS).optional().describe("true = standard or premium. Empty or absent: no certification filter."),
+  grade: emptyIsAbsent("grade", GRADES).optional().describe("Empty or absent: any grade."),
 });
 
 export const searchResponseSchema = z

@@ -1,26 +1,23 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { shareResult, type SharedResult } from "@/lib/core/shared-result";
+import { shareResult } from "@/lib/core/shared-result";
 import { openServices, type Services } from "./open-services";
-
-// Kept on globalThis so that hot reloads and duplicated module graphs share
-// one database handle: PGlite can only be opened once per data directory.
-const globalKey = Symbol.for("mcp-trust-registry.services");
-type GlobalWithServices = typeof globalThis & { [globalKey]?: SharedResult<Services> };
+import { processServices, setProcessServices } from "./process-services";
 
 /** The process's services, opened on first use (by the first request, which is not kept alive by them). */
 export function appServices(): Promise<Services> {
-  const g = globalThis as GlobalWithServices;
-  if (!g[globalKey]) {
+  let opened = processServices();
+  if (!opened) {
     const opening = shareResult(openServices(config()), () => {
-      if (g[globalKey] === opening) delete g[globalKey];
+      if (processServices() === opening) setProcessServices(undefined);
     });
-    g[globalKey] = opening;
+    setProcessServices(opening);
+    opened = opening;
   }
-  return g[globalKey]!.get();
+  return opened.get();
 }
 
 /** Integration tests and benchmarks call route handlers in-process against services of their own. */
 export function provideAppServices(services: Services): void {
-  (globalThis as GlobalWithServices)[globalKey] = shareResult(Promise.resolve(services));
+  setProcessServices(shareResult(Promise.resolve(services)));
 }

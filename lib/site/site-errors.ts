@@ -1,4 +1,7 @@
 import { isAppError } from "@/lib/core/errors";
+import { PRIVATE_CATEGORIES, type AddressCategory } from "@/lib/core/scanning/target-guard";
+import { databaseUnavailableError } from "@/lib/data/database-unavailable";
+import { logError } from "@/lib/log";
 
 /** What a form shows when its action failed: a short title and a sentence for people. */
 export interface SiteErrorMessage {
@@ -10,14 +13,20 @@ export interface SiteErrorMessage {
   retryAfterSeconds?: number;
 }
 
+/** Only for the address kinds SCAN_ALLOW_PRIVATE_TARGETS opens: a developer's own machine or network. */
+const LOCAL_SERVER_HINT =
+  " To scan a server on your own machine, use the command line: npm run scan -- --allow-private <url>. A copy of the registry you run yourself scans loopback and private addresses when started with SCAN_ALLOW_PRIVATE_TARGETS=true.";
+
 /**
  * Words for what the site's actions can run into. AppError messages are
  * written for people and safe to show; anything else is an internal error,
  * logged here and never shown (no stack, SQL or path reaches the page).
  */
 export function describeSiteError(error: unknown): SiteErrorMessage {
+  const unavailable = isAppError(error) ? null : databaseUnavailableError(error);
+  if (unavailable) return { title: "Busy", message: unavailable.message };
   if (!isAppError(error)) {
-    console.error("[site] internal error", error);
+    logError("site", error);
     return { title: "Something went wrong", message: "Something went wrong on our side. Please try again later." };
   }
   const parameter = typeof error.details?.parameter === "string" ? error.details.parameter : undefined;
@@ -36,7 +45,9 @@ export function describeSiteError(error: unknown): SiteErrorMessage {
     case "target_forbidden":
       return {
         title: "This address cannot be scanned",
-        message: `${error.message} The registry scans public servers only, never private, loopback, link-local or cloud metadata addresses.`,
+        message: `${error.message} The registry scans public servers only, never private, loopback, link-local or cloud metadata addresses.${
+          PRIVATE_CATEGORIES.has(error.details?.category as AddressCategory) ? LOCAL_SERVER_HINT : ""
+        }`,
         field: "server_url",
       };
     case "invalid_url":

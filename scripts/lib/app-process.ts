@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
 
 /**
  * The parent's environment without what a test runner adds: vitest exports
@@ -9,6 +8,23 @@ export function inheritedEnvironment(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   if (process.env.VITEST) for (const name of ["BASE_URL", "MODE", "DEV", "PROD", "SSR"]) delete env[name];
   return env;
+}
+
+/**
+ * An instance of its own: this port and base URL, the embedded database in
+ * `dataDir`, and no shared store from the caller's environment (no
+ * PostgreSQL, Redis or Upstash), so test runs never share state.
+ */
+export function isolatedAppEnvironment(port: number, dataDir: string): Record<string, string> {
+  return {
+    PORT: String(port),
+    BASE_URL: `http://127.0.0.1:${port}`,
+    PGLITE_DIR: dataDir,
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    UPSTASH_REDIS_REST_URL: "",
+    UPSTASH_REDIS_REST_TOKEN: "",
+  };
 }
 
 export interface AppProcess {
@@ -26,7 +42,9 @@ export interface AppProcess {
 export async function startAppProcess(env: Record<string, string>, options: { timeoutMs?: number } = {}): Promise<AppProcess> {
   const port = env.PORT ?? String(40_000 + Math.floor(Math.random() * 20_000));
   const root = process.cwd();
-  const child = spawn(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+  // One process, tsx as a loader: the tsx CLI would run the script in a child and relay signals
+  // with a 30 ms handshake, SIGKILLing a busy app instead of letting it shut down gracefully.
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
     env: { ...inheritedEnvironment(), NODE_ENV: "production", HOST: "127.0.0.1", ...env, PORT: port },
     stdio: ["ignore", "pipe", "pipe"],

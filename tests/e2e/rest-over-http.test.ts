@@ -21,7 +21,7 @@ describe("REST over HTTP against npm start", () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "registry-rest-e2e-"));
     fixture = await startStreamableHttpFixture(() => BENIGN_DEVELOPMENT_SERVERS[1].createServer());
     // Private targets are allowed in this instance only because its one scan target is on loopback.
-    app = await startAppProcess({ PGLITE_DIR: dataDir, SCAN_ALLOW_PRIVATE_TARGETS: "true" });
+    app = await startAppProcess({ PGLITE_DIR: dataDir, SCAN_ALLOW_PRIVATE_TARGETS: "true", REDIS_URL: "" });
     const scan = await fetch(`${app.url}/api/v1/scan`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -72,12 +72,18 @@ describe("REST over HTTP against npm start", () => {
   });
 
   it("serves the discovery documents and the OpenAPI document", async () => {
-    for (const p of ["/.well-known/agent.json", "/.well-known/agent-card.json", "/.well-known/mcp/server-card.json", "/api/v1/openapi.json", "/api/v1/rules"]) {
+    for (const p of ["/.well-known/agent.json", "/.well-known/mcp/server-card.json", "/api/v1/openapi.json", "/api/v1/rules"]) {
       const response = await fetch(`${app.url}${p}`);
       expect(response.status, p).toBe(200);
       expect(response.headers.get("content-type"), p).toMatch(/^application\/json/);
     }
+    // No A2A agent card: the service does not speak A2A.
+    const agentCard = await fetch(`${app.url}/.well-known/agent-card.json`);
+    expect(agentCard.status).toBe(404);
+    expect(await agentCard.json()).toMatchObject({ error: "not_found" });
     const health = await fetch(`${app.url}/api/health`);
-    expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+    expect(await health.json()).toEqual({ status: "ok", database: "ok", redis: "not_configured" });
+    const ready = await fetch(`${app.url}/api/ready`);
+    expect(ready.status).toBe(200);
   });
 });

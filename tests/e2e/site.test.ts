@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppProcess, type AppProcess } from "@/scripts/lib/app-process";
+import { BADGE_STYLES } from "@/lib/badges/badge-options";
+import { isolatedAppEnvironment, startAppProcess, type AppProcess } from "@/scripts/lib/app-process";
 import type { FixtureHandle } from "../fixtures/harness/http-fixture";
 import { startStreamableHttpFixture } from "../fixtures/harness/mcp-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../fixtures/servers/benign/benign-servers";
@@ -122,13 +123,7 @@ describe("registry site in Chromium", () => {
     const port = await freePort();
     app = await startAppProcess(
       {
-        PORT: String(port),
-        BASE_URL: `http://127.0.0.1:${port}`,
-        PGLITE_DIR: dataDir,
-        DATABASE_URL: "",
-        REDIS_URL: "",
-        UPSTASH_REDIS_REST_URL: "",
-        UPSTASH_REDIS_REST_TOKEN: "",
+        ...isolatedAppEnvironment(port, dataDir),
         // The fixtures are on loopback; the guard still refuses metadata and link-local addresses.
         SCAN_ALLOW_PRIVATE_TARGETS: "true",
         // Seeding requests each carry their own X-Forwarded-For; the browser (no such header) is 127.0.0.1.
@@ -249,7 +244,7 @@ describe("registry site in Chromium", () => {
     // Report link and badge previews.
     expect(await page.locator(`a[href="/api/v1/server/${encode(urls.benignA)}/report"]`).count()).toBe(1);
     const badges = page.locator(".badge-preview img");
-    expect(await badges.count()).toBe(2);
+    expect(await badges.count()).toBe(BADGE_STYLES.length);
     await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".badge-preview img")].every((img) => img.complete && img.naturalWidth > 0));
     // Plain http is capped at C (D1); the transport facts say it is unencrypted.
     expect(await page.locator(".facts").innerText()).toContain("HTTP (unencrypted)");

@@ -3,7 +3,12 @@ import { sql } from "drizzle-orm";
 import { GENERIC_PLANS_APPLICATION_NAME } from "@/db/client";
 import { searchTsquery } from "@/lib/data/search-lexemes";
 import type { SearchQuery } from "@/lib/core/registry/registry-store";
+import { provideAppServices } from "@/lib/services/app-services";
+import { searchResponseSchema } from "@/lib/schemas/search";
+import { parseSiteSearch } from "@/lib/site/search-query";
+import * as searchRoute from "@/app/api/v1/search/route";
 import { buildScanOutcome } from "../support/scan-outcome-builder";
+import { callRoute } from "./api/call-route";
 import { databaseKind, openTestServices, type TestServices } from "./support/test-services";
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -150,5 +155,28 @@ describe(`search on ${databaseKind()}`, () => {
     const setting = async (db: typeof services.database.db) => rowsOf(await db.execute(sql`show plan_cache_mode`))[0]?.plan_cache_mode;
     expect(await setting(services.database.genericPlans)).toBe("force_generic_plan");
     expect(await setting(services.database.db)).toBe("auto");
+  });
+
+  it("searches text with a NUL or other control characters as words, over REST and on the home page, never a database error", async () => {
+    provideAppServices(services);
+    let ip = 0;
+    const get = async (query: string) => {
+      const response = await callRoute(searchRoute.GET, `/api/v1/search?${query}`, { clientIp: `192.0.2.${++ip}` });
+      expect(response.status, query).toBe(200);
+      return searchResponseSchema.parse(await response.json());
+    };
+    const spaced = await get("q=emoji%20tools");
+    expect(spaced.results.map((r) => r.name)).toEqual([ODD_NAMES[3]]);
+    // NUL, invalid UTF-8 (read as U+FFFD), a vertical tab and ESC.
+    for (const query of ["q=emoji%00tools", "q=emoji%ED%A0%80tools", "q=emoji%0B%1Btools"]) {
+      expect(await get(query), query).toEqual({ ...spaced, query: "emoji tools" });
+    }
+    // Nothing but a NUL is no search text. (A page past the end: some rows of this file have no scan to show.)
+    const everything = await get("page=1000");
+    expect(await get("q=%00&page=1000")).toMatchObject({ query: "", total: everything.total });
+    // An empty filter field is no filter, as the home page's plain GET form sends it.
+    expect((await get("certified=&grade=&page=1000")).total).toBe(everything.total);
+    // The home page parses its query with the same schema.
+    expect(parseSiteSearch({ q: "emoji\u0000tools" })).toMatchObject({ ok: true, query: { q: "emoji tools" } });
   });
 });

@@ -1,28 +1,22 @@
-import { pingDatabase } from "@/db/client";
-import { errorResponse, jsonResponse } from "@/lib/http/responses";
-import { appServices } from "@/lib/services/app-services";
+import { methodsNotAllowed } from "@/lib/http/api-route";
+import { jsonResponse } from "@/lib/http/responses";
+import { checkComponents, PROBE_HEADERS, unavailableResponse } from "./checks";
 
 export const dynamic = "force-dynamic";
 
 const HEALTH_TIMEOUT_MS = 3000;
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
-  ]);
+/**
+ * What is up: the database and the rate limits' shared store (Redis, or
+ * "not_configured" when limits are counted in process by design). 200 while
+ * the database answers: "ok", or "degraded" when Redis is down, because
+ * requests are still served then (reads counted in process, scans counted on
+ * from the counts Redis gave, D10). 503 when the database does not answer.
+ */
+export async function GET(): Promise<Response> {
+  const report = await checkComponents("health", HEALTH_TIMEOUT_MS, { redis: true });
+  if (report.database === "down") return unavailableResponse("The database does not answer.", { status: "unavailable", ...report });
+  return jsonResponse({ status: report.redis === "down" ? "degraded" : "ok", ...report }, { headers: PROBE_HEADERS });
 }
 
-/** Liveness and database reachability, for load balancers and the start script. */
-export async function GET(): Promise<Response> {
-  try {
-    await withTimeout(
-      appServices().then((services) => pingDatabase(services.database.db)),
-      HEALTH_TIMEOUT_MS,
-    );
-    return jsonResponse({ status: "ok", database: "ok" }, { headers: { "cache-control": "no-store" } });
-  } catch (error) {
-    console.error("[health] database check failed", error);
-    return errorResponse("service_unavailable", "The database does not answer.", { "cache-control": "no-store" });
-  }
-}
+export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -15,6 +15,7 @@ import type {
   DiscoveredTool,
   Discovery,
 } from "./scan-outcome";
+import { createTextKeeper, keepText, type TextKeeper } from "./untrusted-text";
 
 /**
  * The MCP half of a scan: handshake and read-only listings, nothing else.
@@ -80,11 +81,11 @@ function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** A failure reason fit for a finding: one line, bounded, no control characters. */
+/** A failure reason fit for a finding: one line, bounded, no control characters, valid Unicode. */
 function clean(text: string): string {
   // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
-  return flat.length > MAX_REASON_LENGTH ? `${flat.slice(0, MAX_REASON_LENGTH - 1)}…` : flat;
+  return keepText(flat, MAX_REASON_LENGTH).text;
 }
 
 /** Why a request failed, in words; untrusted server text is bounded by `clean`. */
@@ -229,46 +230,63 @@ async function listAll<T>(
   return { items, problem: `${method} was cut at ${limits.maxPagesPerListing} pages (page limit)` };
 }
 
-function parseTool(raw: unknown): DiscoveredTool | null {
+/*
+ * The parsers keep every string through `keep` (untrusted-text.ts) before
+ * anything else reads it: the hashes, the rules and the database see only
+ * the kept text.
+ */
+function parseTool(raw: unknown, keep: TextKeeper): DiscoveredTool | null {
   const t = asRecord(raw);
-  const name = str(t?.name);
-  if (!t || !name) return null;
+  const sentName = str(t?.name);
+  if (!t || !sentName) return null;
+  const name = keep.name(sentName, (kept) => `tools/${kept}/name`);
+  const at = `tools/${name}`;
+  const annotations = asRecord(t.annotations);
   const base = {
     name,
-    description: str(t.description),
-    inputSchema: t.inputSchema ?? null,
-    annotations: asRecord(t.annotations) ?? undefined,
+    description: keep.text(str(t.description), `${at}/description`),
+    inputSchema: keep.json(t.inputSchema ?? null, `${at}/inputSchema`),
+    annotations: annotations ? (keep.json(annotations, `${at}/annotations`) as JsonRecord) : undefined,
   };
-  const title = str(t.title);
+  const title = keep.name(str(t.title), `${at}/title`);
   return { ...base, ...(title !== undefined ? { title } : {}), ...hashTool(base) };
 }
 
-function parseResource(raw: unknown): DiscoveredResource | null {
+function parseResource(raw: unknown, keep: TextKeeper): DiscoveredResource | null {
   const r = asRecord(raw);
-  const uri = str(r?.uri);
-  if (!r || !uri) return null;
-  return { uri, name: str(r.name), description: str(r.description), mimeType: str(r.mimeType) };
+  const sentUri = str(r?.uri);
+  if (!r || !sentUri) return null;
+  const uri = keep.uri(sentUri, (kept) => `resources/${kept}`);
+  const at = `resources/${uri}`;
+  return { uri, name: keep.name(str(r.name), `${at}/name`), description: keep.text(str(r.description), `${at}/description`), mimeType: keep.name(str(r.mimeType), at) };
 }
 
-function parseTemplate(raw: unknown): DiscoveredResourceTemplate | null {
+function parseTemplate(raw: unknown, keep: TextKeeper): DiscoveredResourceTemplate | null {
   const r = asRecord(raw);
-  const uriTemplate = str(r?.uriTemplate);
-  if (!r || !uriTemplate) return null;
-  return { uriTemplate, name: str(r.name), description: str(r.description), mimeType: str(r.mimeType) };
+  const sentTemplate = str(r?.uriTemplate);
+  if (!r || !sentTemplate) return null;
+  const uriTemplate = keep.uri(sentTemplate, (kept) => `resourceTemplates/${kept}`);
+  const at = `resourceTemplates/${uriTemplate}`;
+  return { uriTemplate, name: keep.name(str(r.name), `${at}/name`), description: keep.text(str(r.description), `${at}/description`), mimeType: keep.name(str(r.mimeType), at) };
 }
 
-function parsePrompt(raw: unknown): DiscoveredPrompt | null {
+function parsePrompt(raw: unknown, keep: TextKeeper): DiscoveredPrompt | null {
   const p = asRecord(raw);
-  const name = str(p?.name);
-  if (!p || !name) return null;
+  const sentName = str(p?.name);
+  if (!p || !sentName) return null;
+  const name = keep.name(sentName, (kept) => `prompts/${kept}/name`);
+  const at = `prompts/${name}`;
   const args = Array.isArray(p.arguments)
     ? p.arguments.flatMap((a) => {
         const arg = asRecord(a);
-        const argName = str(arg?.name);
-        return arg && argName ? [{ name: argName, description: str(arg.description), required: typeof arg.required === "boolean" ? arg.required : undefined }] : [];
+        const sentArg = str(arg?.name);
+        if (!arg || !sentArg) return [];
+        const argName = keep.name(sentArg, (kept) => `${at}/arguments/${kept}`);
+        const description = keep.text(str(arg.description), `${at}/arguments/${argName}/description`);
+        return [{ name: argName, description, required: typeof arg.required === "boolean" ? arg.required : undefined }];
       })
     : undefined;
-  return { name, description: str(p.description), arguments: args };
+  return { name, description: keep.text(str(p.description), `${at}/description`), arguments: args };
 }
 
 /**
@@ -303,13 +321,18 @@ export async function discoverServer(options: McpSessionOptions): Promise<McpSes
 
   try {
     const { client } = connected;
-    const capabilities = (client.getServerCapabilities() ?? null) as JsonRecord | null;
+    const keep = createTextKeeper();
+    const capabilities = keep.json(client.getServerCapabilities() ?? null, "capabilities") as JsonRecord | null;
     const serverInfo = client.getServerVersion();
+    const title = keep.name(serverInfo?.title || undefined, "serverInfo/title");
+    const instructions = client.getInstructions();
     const discovery: Discovery = {
-      serverInfo: serverInfo ? { name: serverInfo.name, version: serverInfo.version, ...(serverInfo.title ? { title: serverInfo.title } : {}) } : null,
+      serverInfo: serverInfo
+        ? { name: keep.name(serverInfo.name, "serverInfo/name"), version: keep.name(serverInfo.version, "serverInfo/version"), ...(title ? { title } : {}) }
+        : null,
       protocolVersion: connected.protocolVersion(),
       capabilities,
-      instructions: client.getInstructions() ?? null,
+      instructions: instructions === undefined ? null : keep.text(instructions, "instructions"),
       transport: connected.kind,
       tools: [],
       resources: [],
@@ -331,24 +354,25 @@ export async function discoverServer(options: McpSessionOptions): Promise<McpSes
         continue;
       }
       if (listing === "tools") {
-        const r = await listAll(connected, "tools/list", "tools", parseTool, options, cut);
+        const r = await listAll(connected, "tools/list", "tools", (item) => parseTool(item, keep), options, cut);
         discovery.tools = r.items;
         note(listing, r.problem);
       } else if (listing === "resources") {
-        const r = await listAll(connected, "resources/list", "resources", parseResource, options, cut);
+        const r = await listAll(connected, "resources/list", "resources", (item) => parseResource(item, keep), options, cut);
         discovery.resources = r.items;
         note(listing, r.problem);
       } else if (listing === "resourceTemplates") {
-        const r = await listAll(connected, "resources/templates/list", "resourceTemplates", parseTemplate, options, cut);
+        const r = await listAll(connected, "resources/templates/list", "resourceTemplates", (item) => parseTemplate(item, keep), options, cut);
         discovery.resourceTemplates = r.items;
         note(listing, r.problem);
       } else {
-        const r = await listAll(connected, "prompts/list", "prompts", parsePrompt, options, cut);
+        const r = await listAll(connected, "prompts/list", "prompts", (item) => parsePrompt(item, keep), options, cut);
         discovery.prompts = r.items;
         note(listing, r.problem);
       }
     }
-    return { ok: true, discovery };
+    const repairs = keep.repairs();
+    return { ok: true, discovery: repairs ? { ...discovery, textRepairs: repairs } : discovery };
   } finally {
     unsubscribe?.();
     await closeQuietly(connected.client);

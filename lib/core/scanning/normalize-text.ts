@@ -316,16 +316,18 @@ function foldMixedScriptWords(text: string): { text: string; words: string[] } {
   return { text: out, words };
 }
 
-const NEEDS_ESCAPE_RE = /[\x00-\x1F\x7F-\x9F\p{Cf}\p{Zl}\p{Zp}\u{E0000}-\u{E007F}\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0\u034F\u180E]/u;
+// \p{Cs}: a lone surrogate (an excerpt cut through a pair, or sent that way) is not valid Unicode and cannot be stored as JSON.
+const NEEDS_ESCAPE_RE = /[\x00-\x1F\x7F-\x9F\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u{E0000}-\u{E007F}\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0\u034F\u180E]/u;
 
 /**
  * D2: evidence shows control, bidi and invisible characters escaped
  * (`\x1B`, `\u{200B}`, `\u{E0041}`), never raw, so that a report can be
  * read safely by a person and by a model, and it is at most 200 characters.
- * An escape is never cut in half; a cut is marked with "…".
+ * An escape or a surrogate pair is never cut in half; a cut is marked with "…".
  */
 export function escapeEvidence(text: string, maxChars: number = MAX_EVIDENCE_CHARS): string {
   let out = "";
+  let last = "";
   for (const ch of text) {
     let piece = ch;
     if (NEEDS_ESCAPE_RE.test(ch)) {
@@ -337,10 +339,12 @@ export function escapeEvidence(text: string, maxChars: number = MAX_EVIDENCE_CHA
       else piece = `\\u{${cp.toString(16).toUpperCase()}}`;
     }
     if (out.length + piece.length > maxChars) {
-      while (out.length + 1 > maxChars) out = out.slice(0, -1);
+      // No room for the mark: drop the whole last piece, never half an escape or half a surrogate pair.
+      if (out.length + 1 > maxChars) out = out.slice(0, out.length - last.length);
       return out + "…";
     }
     out += piece;
+    last = piece;
   }
   return out;
 }
@@ -350,10 +354,17 @@ export function escapeEvidence(text: string, maxChars: number = MAX_EVIDENCE_CHA
  * show the match with a little context, not the whole field.
  */
 export function excerptAround(text: string, start: number, end: number, radius = 60, maxChars = MAX_EVIDENCE_CHARS): string {
-  const from = Math.max(0, start - radius);
-  const to = Math.min(text.length, Math.max(end, start) + radius);
+  const from = pairBoundary(text, Math.max(0, start - radius));
+  const to = pairBoundary(text, Math.min(text.length, Math.max(end, start) + radius));
   const head = from > 0 ? "…" : "";
   const tail = to < text.length ? "…" : "";
   const inner = escapeEvidence(text.slice(from, to), maxChars - head.length - tail.length);
   return head + inner + (inner.endsWith("…") ? "" : tail);
+}
+
+/** `index`, or one past it when it would split a surrogate pair (an emoji is shown whole or not at all). */
+function pairBoundary(text: string, index: number): number {
+  const before = text.charCodeAt(index - 1);
+  const at = text.charCodeAt(index);
+  return before >= 0xd800 && before <= 0xdbff && at >= 0xdc00 && at <= 0xdfff ? index + 1 : index;
 }

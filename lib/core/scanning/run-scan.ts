@@ -7,6 +7,7 @@ import { resolveScanLimits, ScanDeadlineError, type ScanLimits } from "./scan-li
 import type { Discovery, NetworkEvidence, RegistryContext, ScanOutcome, ScanStatus, TlsEvidence } from "./scan-outcome";
 import type { CheckedTarget, HostLookup } from "./target-guard";
 import { parseHsts, probeTls } from "./tls-probe";
+import { keepJson, keepText, MAX_TEXT_CHARS } from "./untrusted-text";
 
 export interface RunScanOptions {
   /** Loopback and private targets (config SCAN_ALLOW_PRIVATE_TARGETS); off unless the caller says so. */
@@ -64,7 +65,10 @@ export async function runScan(rawUrl: string, context: RegistryContext, options:
     tls: options.tls,
   });
 
-  const finish = (status: ScanStatus, discovery: Discovery | null, network: NetworkEvidence | null, transportFailure: string | null): ScanOutcome => {
+  const finish = (status: ScanStatus, discovery: Discovery | null, observed: NetworkEvidence | null, failure: string | null): ScanOutcome => {
+    // A certificate's names and an error's words come from the server too: kept like its listings (the session keeps those).
+    const network = keepJson(observed);
+    const transportFailure = failure === null ? null : keepText(failure, MAX_TEXT_CHARS).text;
     const assessed = assessScan({ discovery, network, status, context, transportFailure });
     return {
       serverUrl,

@@ -1,11 +1,14 @@
 import type { Finding } from "../findings";
 import type { CertificationStatus, Grade, TrustLabel } from "../grades";
 import type { FactorBreakdown } from "../scoring/factors";
+import type { TextRepairs } from "./untrusted-text";
 
 /**
  * The contract between the scanner and everything that stores or shows a
  * scan. The scanner produces a ScanOutcome; the data layer records it as-is
- * (jsonb), the report and the REST/MCP answers are projections of it.
+ * (jsonb), the report and the REST/MCP answers are projections of it. What
+ * the server sent has passed untrusted-text.ts, so every string in it is
+ * valid Unicode without raw control characters, and bounded.
  */
 
 /** D3: completed = handshake and listings ok; partial = some listing failed or was cut; unreachable = no MCP handshake. */
@@ -56,6 +59,8 @@ export interface Discovery {
   prompts: DiscoveredPrompt[];
   /** Listings that failed or were cut by a limit, with why (makes the scan `partial`). */
   listingProblems: { listing: "tools" | "resources" | "resourceTemplates" | "prompts"; problem: string }[];
+  /** Text that had to be repaired before it was kept (untrusted-text.ts); absent when none was, and on scans recorded before. */
+  textRepairs?: TextRepairs;
 }
 
 export interface TlsEvidence {

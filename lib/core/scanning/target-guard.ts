@@ -102,7 +102,7 @@ const METADATA_HOSTNAMES = new Set([
 ]);
 
 /** Categories that `allowPrivateTargets` opens; everything else non-public stays closed. */
-const PRIVATE_CATEGORIES: ReadonlySet<AddressCategory> = new Set(["loopback", "private", "carrierGradeNat", "uniqueLocal"]);
+export const PRIVATE_CATEGORIES: ReadonlySet<AddressCategory> = new Set(["loopback", "private", "carrierGradeNat", "uniqueLocal"]);
 
 const IPV4_CATEGORY: Record<string, AddressCategory> = {
   unicast: "public",

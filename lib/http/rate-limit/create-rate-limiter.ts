@@ -1,13 +1,13 @@
 import { Ratelimit } from "@upstash/ratelimit";
 import type { Redis as UpstashRedis } from "@upstash/redis";
-import { createMemoryScriptRunner } from "./memory-script-runner";
+import { createCountMirror } from "./count-mirror";
 import { DEFAULT_RATE_LIMIT_POLICY, RATE_LIMIT_RULES, type RateLimitPolicy, type RateLimitRule } from "./rate-limit-policy";
 import type { BackendKind, LimiterBackend, ScriptRunner } from "./script-runner";
 
 /**
  * The rate limiter (D10): @upstash/ratelimit's fixed-window algorithm over
- * whichever store is configured, with the in-process store standing in
- * whenever that store fails.
+ * whichever store is configured, with counts kept in process whenever that
+ * store fails.
  *
  * Why fixed window: its counts are exact and its reset is one instant, so
  * RateLimit-Remaining, RateLimit-Reset and Retry-After are true (a client
@@ -17,12 +17,22 @@ import type { BackendKind, LimiterBackend, ScriptRunner } from "./script-runner"
  * to twice the limit across a window boundary, which the per-process scan
  * concurrency cap absorbs.
  *
- * Why a fallback and not fail-open: the library's own timeout admits the
- * request ("reason: timeout") when Redis is slow, which would turn an
- * outage into unlimited scans. We run with its timeout off, apply our own
- * (~300 ms), and on error or timeout count the request in process instead,
- * log once, and try Redis again after a short pause. A limiter failure
- * never fails a request.
+ * Why not fail-open: the library's own timeout admits the request
+ * ("reason: timeout") when Redis is slow, which would turn an outage into
+ * unlimited scans. We run with its timeout off, apply our own (~300 ms),
+ * and on error or timeout count the request in process instead, log once,
+ * and try the store again after a short pause.
+ *
+ * Why a mirror and not counts from zero (D10 fail-safe): an outage must not
+ * hand out fresh scan or certify quota. Every verdict of the store is copied
+ * into this process (count-mirror.ts), and during an outage requests are
+ * counted on from those copies. A scan or certification request from a
+ * client this process holds no copy for (it was counted by another process,
+ * or before a restart) is refused with `storeDownUntilMs` (503 with
+ * Retry-After) rather than admitted on a guess; reads count from zero. When
+ * the store answers again and knows fewer requests than this process
+ * counted (admissions during the outage, or a Redis that came back empty),
+ * it is raised to this process's count, so no process starts over.
  */
 
 export interface RateLimitVerdict {
@@ -33,13 +43,33 @@ export interface RateLimitVerdict {
   resetAtMs: number;
   /** The store that counted this request. */
   backend: BackendKind;
+  /**
+   * Set when a fail-safe request was refused because the store is down and
+   * this process holds no count from it to go on from: not a spent quota, so
+   * a 503 with Retry-After until then (when the store is tried again), not a 429.
+   */
+  storeDownUntilMs?: number;
 }
 
+export interface ConsumeOptions {
+  /**
+   * Never admit on a count begun during a store outage (D10: scans and
+   * certification intakes, keyed or not). Defaults to true for the scan and
+   * certify rules.
+   */
+  failSafe?: boolean;
+}
+
+/** What GET /api/health reports for the limiter's store. */
+export type StoreStatus = "ok" | "down" | "not_configured";
+
 export interface RateLimiter {
-  consume(rule: RateLimitRule, identifier: string): Promise<RateLimitVerdict>;
+  consume(rule: RateLimitRule, identifier: string, options?: ConsumeOptions): Promise<RateLimitVerdict>;
   readonly policy: Readonly<RateLimitPolicy>;
   /** The store requests are counted in right now: the configured one, or "memory" during an outage. */
   activeBackend(): BackendKind;
+  /** Asks the configured store for a round trip, within the store timeout; "not_configured" when counting in process by design. */
+  checkStore(): Promise<StoreStatus>;
   close(): Promise<void>;
 }
 
@@ -94,7 +124,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Builds the limiter; see the module comment for the algorithm and the fallback. */
+/** Scans and certification intakes: the requests an outage must not hand fresh quota to (D10). */
+const FAIL_SAFE_RULES: ReadonlySet<RateLimitRule> = new Set(["scan", "certify"]);
+
+/** Builds the limiter; see the module comment for the algorithm, the fallback and the fail-safe. */
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const policy = options.policy ?? DEFAULT_RATE_LIMIT_POLICY;
   const prefix = options.prefix ?? "mtr:rl";
@@ -103,23 +136,63 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const now = options.now ?? (() => Date.now());
   const log = options.log ?? ((message: string) => console.warn(message));
   const primary = options.primary;
-  const primaryLimiters = buildLimiters(primary.runner, policy, prefix);
-  const fallbackLimiters =
-    primary.kind === "memory" ? primaryLimiters : buildLimiters(createMemoryScriptRunner({ now }), policy, prefix);
+  const limiters = buildLimiters(primary.runner, policy, prefix);
+  const mirror = createCountMirror();
   let downUntil = 0;
   let down = false;
-  let fallbackBroken = false;
+  let memoryBroken = false;
 
-  async function count(limiters: Limiters, rule: RateLimitRule, identifier: string, backend: BackendKind): Promise<RateLimitVerdict> {
-    const result = await limiters[rule].limit(identifier);
+  function verdictOf(result: { success: boolean; limit: number; remaining: number; reset: number }, backend: BackendKind): RateLimitVerdict {
     return { allowed: result.success, limit: result.limit, remaining: result.remaining, resetAtMs: result.reset, backend };
   }
 
+  /** No shared store configured: the in-process store is the store (one process; counts start over on restart). */
+  async function countInMemory(rule: RateLimitRule, identifier: string): Promise<RateLimitVerdict> {
+    try {
+      return verdictOf(await limiters[rule].limit(identifier), "memory");
+    } catch (error) {
+      // A bug, not an outage: the in-process store cannot be down. Admit rather than fail the request.
+      if (!memoryBroken) {
+        memoryBroken = true;
+        log(`[rate-limit] the in-process store failed (${error instanceof Error ? error.message : String(error)}); admitting uncounted`);
+      }
+      const { limit, windowMs } = policy[rule];
+      return { allowed: true, limit, remaining: limit, resetAtMs: now() + windowMs, backend: "memory" };
+    }
+  }
+
+  async function countInStore(rule: RateLimitRule, identifier: string): Promise<RateLimitVerdict> {
+    const key = `${rule}:${identifier}`;
+    let result = await limiters[rule].limit(identifier);
+    const usedInStore = (r: typeof result) => (r.success ? r.limit - r.remaining : r.limit);
+    const held = mirror.get(key, now());
+    if (result.success && held && held.resetAtMs === result.reset && usedInStore(result) <= held.used) {
+      // The store knows fewer requests in this window than this process counted: raise it to ours plus this one.
+      result = await limiters[rule].limit(identifier, { rate: held.used + 1 - usedInStore(result) });
+    }
+    mirror.record(key, usedInStore(result), result.reset, now());
+    return verdictOf(result, primary.kind);
+  }
+
+  function countInProcess(rule: RateLimitRule, identifier: string, failSafe: boolean): RateLimitVerdict {
+    const key = `${rule}:${identifier}`;
+    const { limit, windowMs } = policy[rule];
+    const at = now();
+    const held = mirror.get(key, at);
+    if (failSafe && !held?.fromStore) {
+      const resetAtMs = held?.resetAtMs ?? (Math.floor(at / windowMs) + 1) * windowMs;
+      return { allowed: false, limit, remaining: 0, resetAtMs, backend: "memory", storeDownUntilMs: Math.max(downUntil, at + 1) };
+    }
+    const counted = mirror.countHere(key, at, windowMs);
+    return { allowed: counted.used <= limit, limit, remaining: Math.max(0, limit - counted.used), resetAtMs: counted.resetAtMs, backend: "memory" };
+  }
+
   return {
-    async consume(rule, identifier) {
-      if (primary.kind !== "memory" && (!down || now() >= downUntil)) {
+    async consume(rule, identifier, consumeOptions = {}) {
+      if (primary.kind === "memory") return countInMemory(rule, identifier);
+      if (!down || now() >= downUntil) {
         try {
-          const verdict = await withTimeout(count(primaryLimiters, rule, identifier, primary.kind), timeoutMs);
+          const verdict = await withTimeout(countInStore(rule, identifier), timeoutMs);
           if (down) {
             down = false;
             log(`[rate-limit] ${primary.kind} is answering again; counting there again`);
@@ -133,20 +206,20 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
           }
         }
       }
-      try {
-        return await count(fallbackLimiters, rule, identifier, "memory");
-      } catch (error) {
-        // Last resort (a bug, not an outage: the in-process store cannot be down). Admit rather than fail the request.
-        if (!fallbackBroken) {
-          fallbackBroken = true;
-          log(`[rate-limit] the in-process store failed (${error instanceof Error ? error.message : String(error)}); admitting uncounted`);
-        }
-        const { limit, windowMs } = policy[rule];
-        return { allowed: true, limit, remaining: limit, resetAtMs: now() + windowMs, backend: "memory" };
-      }
+      return countInProcess(rule, identifier, consumeOptions.failSafe ?? FAIL_SAFE_RULES.has(rule));
     },
     policy,
     activeBackend: () => (primary.kind !== "memory" && down ? "memory" : primary.kind),
+    async checkStore() {
+      if (primary.kind === "memory") return "not_configured";
+      try {
+        // A read of a counter nobody uses, through the library's own script: what the limiter needs from the store, without counting anything.
+        await withTimeout(limiters.read.getRemaining("health-check"), timeoutMs);
+        return "ok";
+      } catch {
+        return "down";
+      }
+    },
     close: () => primary.close(),
   };
 }

@@ -10,8 +10,9 @@ import type { ScriptRunner } from "./script-runner";
  * is refused loudly, so a library upgrade that changes its scripts fails the
  * tests instead of silently counting nothing.
  *
- * Used when no Redis is configured (one process, e.g. development) and as
- * the fallback while a configured Redis is unreachable.
+ * Used when no Redis is configured (one process, e.g. development). During
+ * an outage of a configured store the limiter counts in its count mirror
+ * instead (count-mirror.ts), on from the store's own counts.
  */
 
 interface Entry {

@@ -38,7 +38,7 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
   };
 }
 
-/** Everything a page did that it must not: dialogs opened and uncaught errors. */
+/** Everything a page did that it must not: dialogs opened, uncaught errors and Content-Security-Policy violations (as errors). */
 export interface PageWatch {
   dialogs: string[];
   errors: string[];
@@ -51,5 +51,9 @@ export function watchPage(page: Page): PageWatch {
     void dialog.dismiss();
   });
   page.on("pageerror", (error) => watch.errors.push(error.message));
+  // A script or style the policy blocked means a page feature silently broke.
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) watch.errors.push(message.text());
+  });
   return watch;
 }

@@ -62,6 +62,7 @@ describe("npm run scan (CLI)", () => {
     const refused = await scanCli(benign.url);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/target_forbidden/);
+    expect(refused.stderr).toMatch(/Pass --allow-private to scan a server on this machine/);
     expect((await scanCli()).code).toBe(2);
     expect((await scanCli(benign.url, "--min-grade", "Z")).code).toBe(2);
   });

@@ -171,6 +171,28 @@ describe(`MCP endpoint over HTTP semantics, in-process on ${databaseKind()}`, ()
       expect((await bad.json()).error.code).toBe(-32700);
     });
 
+    it.each([
+      [{ name: 42, arguments: {} }, "tools/call", /params\.name: .*expected string/],
+      [{ name: "search_registry", arguments: "grade A" }, "tools/call", /params\.arguments: .*expected record/],
+      [undefined, "tools/call", /params: .*expected object/],
+      [{ cursor: 5 }, "tools/list", /params\.cursor: .*expected string/],
+      [{ protocolVersion: 5, capabilities: {}, clientInfo: { name: "raw", version: "1" } }, "initialize", /params\.protocolVersion/],
+    ])("answers params shaped %o for %s with -32602 Invalid params naming the place, not -32603", async (params, method, message) => {
+      const response = await postRaw(JSON.stringify({ jsonrpc: "2.0", id: 7, method, ...(params === undefined ? {} : { params }) }), { clientIp: freshIp() });
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body).toMatchObject({ jsonrpc: "2.0", id: 7, error: { code: -32602 } });
+      expect(body.error.message).toMatch(new RegExp(`^Invalid params for ${method}: `));
+      expect(body.error.message).toMatch(message);
+    });
+
+    it("answers each call of a batch on its own: a wrongly shaped one with -32602, the others as usual", async () => {
+      const batch = [callBody(1, "get_stats", {}), { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: 42 } }];
+      const replies: { id: number; result?: unknown; error?: { code: number } }[] = await (await postRaw(JSON.stringify(batch), { clientIp: freshIp() })).json();
+      expect(replies.find((r) => r.id === 1)?.result).toBeDefined();
+      expect(replies.find((r) => r.id === 2)?.error?.code).toBe(-32602);
+    });
+
     it("refuses a client that cannot read both JSON and event streams, as the transport spec says", async () => {
       const response = await postRaw(initializeBody, { clientIp: freshIp(), headers: { accept: "application/json" } });
       expect(response.status).toBe(406);

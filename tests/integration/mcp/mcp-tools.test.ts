@@ -116,7 +116,8 @@ describe(`MCP tools in-process on ${databaseKind()}`, () => {
   it("initializes with server info, instructions that teach the gating rule, and the tools capability", () => {
     const client = mcp.client;
     expect(client.getServerVersion()).toMatchObject({ name: "mcp-trust-registry", version: "3.0.0" });
-    expect(client.getServerCapabilities()?.tools).toBeDefined();
+    // Stateless: no notification is ever sent, so none is promised (as the server card says).
+    expect(client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
     const instructions = client.getInstructions() ?? "";
     expect(instructions).toMatch(/check_trust/);
     expect(instructions).toMatch(/before you connect/i);
@@ -215,6 +216,7 @@ describe(`MCP tools in-process on ${databaseKind()}`, () => {
       [{ server_url: "not a url" }, /invalid_url: server_url is not a valid absolute URL/],
       [{ server_url: "ftp://example.com/mcp" }, /invalid_url: server_url must use http or https/],
       [{ package_name: "   " }, /package_name/],
+      [{ package_name: "@acme/weather\u0000mcp" }, /package_name must not contain control characters/],
     ])("refuses %o as a tool error an agent can act on", async (args, message) => {
       const result = await mcp.call("check_trust", args as Record<string, unknown>);
       expect(result.isError).toBe(true);
@@ -292,6 +294,28 @@ describe(`MCP tools in-process on ${databaseKind()}`, () => {
       expect(certified.results.every((r) => r.certificationStatus !== "none")).toBe(true);
     });
 
+    it("takes an empty filter as no filter, as form-based clients send it: certified false, null or \"\", grade null or \"\"", async () => {
+      const all = searchRegistryOutputSchema.parse((await mcp.call("search_registry", {})).structuredContent);
+      for (const args of [{ certified: false }, { certified: null }, { certified: "" }, { grade: null }, { grade: "" }, { certified: "", grade: "" }]) {
+        const result = await mcp.call("search_registry", args);
+        expect(result.isError, `${JSON.stringify(args)}: ${textOf(result)}`).toBeFalsy();
+        expect(searchRegistryOutputSchema.parse(result.structuredContent).total, JSON.stringify(args)).toBe(all.total);
+      }
+    });
+
+    it("searches text with a NUL or a lone surrogate as words, never answering an internal error", async () => {
+      const spaced = searchRegistryOutputSchema.parse((await mcp.call("search_registry", { query: "grade a" })).structuredContent);
+      for (const query of ["grade\u0000a", "grade\uD800a"]) {
+        const result = await mcp.call("search_registry", { query });
+        expect(result.isError, textOf(result)).toBeFalsy();
+        const body = searchRegistryOutputSchema.parse(result.structuredContent);
+        expect(body).toMatchObject({ query: "grade a", total: spaced.total });
+        expect(body.results.map((r) => r.url)).toEqual(spaced.results.map((r) => r.url));
+      }
+      const onlyNul = searchRegistryOutputSchema.parse((await mcp.call("search_registry", { query: "\u0000" })).structuredContent);
+      expect(onlyNul.query).toBe("");
+    });
+
     it("applies the defaults of the REST search", async () => {
       const body = searchRegistryOutputSchema.parse((await mcp.call("search_registry", {})).structuredContent);
       expect(body).toMatchObject({ query: "", sort: "relevance", page: 1, limit: 20 });
@@ -327,12 +351,13 @@ describe(`MCP tools in-process on ${databaseKind()}`, () => {
         ...(["relevance", "score-high", "score-low", "recent", "name", "best", ""] as const).map(
           (sort): [Record<string, unknown>, Record<string, string>] => [{ sort }, { sort }],
         ),
-        ...(["A", "B", "C", "D", "F", "E", "a"] as const).map((grade): [Record<string, unknown>, Record<string, string>] => [{ grade }, { grade }]),
-        ...(["true", "standard", "premium", "false", "none"] as const).map(
+        ...(["A", "B", "C", "D", "F", "E", "a", ""] as const).map((grade): [Record<string, unknown>, Record<string, string>] => [{ grade }, { grade }]),
+        ...(["true", "standard", "premium", "false", "none", ""] as const).map(
           (certified): [Record<string, unknown>, Record<string, string>] => [{ certified }, { certified }],
         ),
         [{ query: "x".repeat(200) }, { q: "x".repeat(200) }],
         [{ query: "x".repeat(201) }, { q: "x".repeat(201) }],
+        [{ query: "a\u0000b" }, { q: "a\u0000b" }],
       ];
       for (const [mcpArgs, restParams] of cases) {
         const viaMcp = searchRegistryInputSchema.safeParse(mcpArgs).success;

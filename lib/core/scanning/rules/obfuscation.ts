@@ -11,7 +11,16 @@ import { ownerKeyOf, type RuleHit } from "./rule-hit";
  * every invisible character shown escaped.
  */
 const SUSPICIOUS_CHAR_RE = /[\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}\u202A-\u202E\u2066-\u2069\u200B-\u200F\u2060-\u2064\uFEFF\u00AD\u180E\u034F\u115F\u1160\u3164\uFFA0\x00-\x08\x0B\x0C\x0E-\x1F\x7F]/u;
+// The scanner keeps control characters as escapes (untrusted-text.ts), which normalization reads back: evidence looks for both forms.
+const ESCAPED_CONTROL_RE = /\\x(?:0[0-8BCEF]|1[0-9A-F]|7F|[89][0-9A-F])/i;
+const ESCAPED_ESC_RE = /\\x(?:1B|9B)/i;
 const HIDING_ANSI_RE = /\x1B\[[0-9;]{0,16}(?:8|30;40|37;47|90;100)m|\x1B\[\d{0,4}[ABCDEFGHJKST]|\x1B\[\d{0,4}(?:;\d{0,4})?[Hf]|\x1B\[[012]?K|\x1B\][^\x07]{0,200}/;
+
+/** Where `raw` first matches `as sent`, else where it first matches `as escaped`. */
+function firstIndex(raw: string, asSent: RegExp, asEscaped: RegExp): number {
+  const index = raw.search(asSent);
+  return index >= 0 ? index : raw.search(asEscaped);
+}
 
 function rawHit(field: AnalyzedField, ruleId: RuleHit["ruleId"], severity: Severity, index: number, detail: string): RuleHit {
   const raw = field.norm.raw;
@@ -43,12 +52,12 @@ export function detectObfuscation(field: AnalyzedField): RuleHit[] {
     }
     if (c.control > 0) parts.push(`${c.control} control characters`);
     const hidden = hiddenText ? ` Hidden text: "${escapeEvidence(hiddenText, 80)}".` : "";
-    const index = field.norm.raw.search(SUSPICIOUS_CHAR_RE);
+    const index = firstIndex(field.norm.raw, SUSPICIOUS_CHAR_RE, ESCAPED_CONTROL_RE);
     hits.push(rawHit(field, "OB-INVISIBLE-CHARS", severity, index, `Contains ${parts.join(", ")}.${hidden}`));
   }
   if (ansiSequences.length > 0) {
     const hiding = ansiSequences.some((s) => HIDING_ANSI_RE.test(s));
-    const index = field.norm.raw.search(/[\x1B\x9B]/);
+    const index = firstIndex(field.norm.raw, /[\x1B\x9B]/, ESCAPED_ESC_RE);
     hits.push(rawHit(field, "OB-ANSI-ESCAPE", hiding ? "high" : "low", index, hiding ? "Terminal escape sequences that hide text or move the cursor." : "Terminal colour escape sequences."));
   }
   if (escapedLetters >= 3) {

@@ -474,6 +474,17 @@ const RULES = [
     detects: "tools/list, resources/list, resources/templates/list or prompts/list failed or hit a scan limit; what was not seen was not assessed.",
     remediation: "Make every declared listing answer within the scanner's limits.",
   },
+  {
+    id: "DA-MALFORMED-TEXT",
+    tags: ["declaration"],
+    factor: "declarationAccuracy",
+    severity: "low",
+    title: "Text that is not valid Unicode or too long to keep",
+    shortName: "malformed text",
+    detects:
+      "Names, descriptions, schemas or annotations with lone UTF-16 surrogates (not valid Unicode), longer than the registry keeps (names, titles and keys 200 characters, URIs 2,048, other text 20,000) or with JSON nested deeper than 32 levels. The registry keeps a repaired copy: U+FFFD for a surrogate, a cut marked with an ellipsis. Low; medium when text the model reads was cut, since the rules read no further. Control characters, NUL included, are kept as visible escapes (\\x00) and reported by OB-INVISIBLE-CHARS and OB-ANSI-ESCAPE.",
+    remediation: "Send well-formed UTF-8 text: short names, and descriptions a person could read in full.",
+  },
   // Permission minimality.
   {
     id: "PM-SHELL-EXEC",

@@ -14,6 +14,7 @@ import { detectExfilUrls } from "./exfil-urls";
 import { detectHiddenInstructions } from "./hidden-instructions";
 import { detectImageBeacons } from "./image-beacons";
 import { detectInstructionOverride } from "./instruction-override";
+import { detectMalformedText } from "./malformed-text";
 import { detectExternalHosts, detectRedirectProblems } from "./network-rules";
 import { detectObfuscation } from "./obfuscation";
 import { detectOrderingCoercion } from "./ordering-coercion";
@@ -72,7 +73,7 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
   detectPreferenceClaims,
 ];
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
-const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation];
+const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation];
 
 function textRules(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind === "name" || field.kind === "param-name") return [];
