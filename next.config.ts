@@ -2,7 +2,7 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   // Native/WASM and Node-only packages are loaded from node_modules at run time, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "postgres", "satori", "undici", "ioredis", "opentype.js"],
+  serverExternalPackages: ["@electric-sql/pglite", "postgres", "undici", "ioredis", "opentype.js"],
   poweredByHeader: false,
   reactStrictMode: true,
   // The build type-checks the app only; tests and scripts are checked by `npm run typecheck`.

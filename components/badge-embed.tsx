@@ -4,7 +4,7 @@ import { absoluteUrl, apiServerPath, profilePath } from "@/lib/site/server-links
 import { CopyButton } from "./copy-button";
 
 /**
- * Snippets for a README or a web page, with both badge styles previewed
+ * Snippets for a README or a web page, with every badge style previewed
  * from the live badge route. The snippets hold only our own URLs (the
  * server URL percent-encoded), never registry text, so pasting them cannot
  * carry anyone's markup along.
@@ -21,7 +21,7 @@ export function BadgeEmbed({ serverUrl, baseUrl, grade, score }: { serverUrl: st
         {BADGE_STYLES.map((style) => (
           <figure key={style} className="badge-preview">
             {/* eslint-disable-next-line @next/next/no-img-element -- an SVG from our own badge route, at its natural size */}
-            <img src={`${apiServerPath(serverUrl, "badge")}?style=${style}`} alt={`Badge, ${style} style: grade ${grade}, score ${Math.round(score)}`} height={20} />
+            <img src={`${apiServerPath(serverUrl, "badge")}?style=${style}`} alt={`Badge, ${style} style: grade ${grade}, score ${Math.round(score)}`} />
             <figcaption>{style}</figcaption>
           </figure>
         ))}
@@ -29,7 +29,9 @@ export function BadgeEmbed({ serverUrl, baseUrl, grade, score }: { serverUrl: st
       <Snippet id="snippet-md-label" title="Markdown" text={markdown} />
       <Snippet id="snippet-html-label" title="HTML" text={html} />
       <p className="muted">
-        For the short badge, change <code>style=flat</code> to <code>style=compact</code>.
+        Change <code>style=flat</code> to any style above. <code>label</code>, <code>color</code>, <code>labelColor</code>, <code>logo</code> (mcp,
+        shield, check, lock) and <code>cacheSeconds</code> work as on shields.io, and{" "}
+        <code>{apiServerPath(serverUrl, "badge.json")}</code> is a shields.io endpoint.
       </p>
     </div>
   );

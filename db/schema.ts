@@ -241,3 +241,26 @@ export const importRuns = pgTable("import_runs", {
   pages: integer("pages").notNull().default(0),
   error: text("error"),
 });
+
+/**
+ * The server.json of each imported registry name, as the subregistry (/v0.1)
+ * serves it: the latest version only, already normalized to the current
+ * server.json schema. The verdict is read from `servers` by registry name.
+ */
+export const registryEntries = pgTable(
+  "registry_entries",
+  {
+    registryName: text("registry_name").primaryKey(),
+    version: text("version").notNull(),
+    serverJson: jsonb("server_json").notNull(),
+    status: text("status").notNull().default("active"), // active | deprecated | deleted
+    statusMessage: text("status_message"),
+    // Upstream's times when the source carried them; ours otherwise.
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    statusChangedAt: timestamp("status_changed_at", { withTimezone: true }),
+    contentHash: text("content_hash").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("registry_entries_updated_idx").on(t.updatedAt)],
+);

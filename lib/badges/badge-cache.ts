@@ -8,19 +8,33 @@ export interface RenderedBadge {
   etag: string;
 }
 
-const RENDERER_VERSION = "1";
+const RENDERER_VERSION = "2";
 const MAX_ENTRIES = 2000;
 
+/** Everything that changes a badge's bytes (not cacheSeconds, which only changes headers). */
+export function badgeKey({ verdict, options }: BadgeContent): string {
+  return JSON.stringify([
+    RENDERER_VERSION,
+    options.style,
+    options.label ?? null,
+    options.labelColor ?? null,
+    options.color ?? null,
+    options.logo ?? null,
+    verdict ? [verdict.grade, Math.round(verdict.score), verdict.certificationStatus] : null,
+  ]);
+}
+
 /**
- * Badges depend only on style, grade, score and tier, so a few hundred SVGs
- * cover every server: cache by content, and a repeated badge costs no satori
- * call. Kept until evicted: a badge's bytes never change for the same content.
+ * Badges depend only on the verdict (grade, score, tier) and the author's
+ * options, so a few hundred SVGs cover most traffic: cache by content, and a
+ * repeated badge is not drawn again. Kept until evicted: a badge's bytes
+ * never change for the same content.
  */
-export function createBadgeCache(render: (content: BadgeContent) => Promise<string> = renderBadge) {
+export function createBadgeCache(render: (content: BadgeContent) => string | Promise<string> = renderBadge) {
   const rendered = createResultCache<RenderedBadge>({ ttlMs: Infinity, maxEntries: MAX_ENTRIES });
   return {
     get(content: BadgeContent): Promise<RenderedBadge> {
-      const key = `${RENDERER_VERSION}|${content.style}|${content.grade}|${Math.round(content.score)}|${content.certificationStatus}`;
+      const key = badgeKey(content);
       return rendered.get(key, async () => ({
         body: new TextEncoder().encode(await render(content)),
         etag: `"${createHash("sha256").update(key).digest("base64url").slice(0, 22)}"`,

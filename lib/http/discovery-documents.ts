@@ -1,15 +1,20 @@
 import type { DiscoveryDocument } from "@/lib/schemas/discovery";
+import { SERVICE_VERSION } from "@/lib/version";
 
 /**
- * One description of the service, published in three shapes: our discovery
- * document (spec 2.9, D12), the A2A agent card and the MCP server card that
- * agents look for today. All URLs are absolute, from BASE_URL.
+ * One description of the service, published in two shapes: our discovery
+ * document (spec 2.9, D12) and the MCP server card that agents look for
+ * today. All URLs are absolute, from BASE_URL.
+ *
+ * There is no A2A agent card (/.well-known/agent-card.json): the service
+ * does not speak A2A, and a card pointing A2A clients at the MCP endpoint
+ * only earned them "method not found".
  */
 const SERVICE = {
   name: "MCP Trust Registry",
   description:
     "A registry of MCP servers with real scans: trust scores, grades, findings, reports and badges. Check a server before you connect to it.",
-  version: "3.0.0",
+  version: SERVICE_VERSION,
   capabilities: ["search", "stats", "profiles", "reports", "badges", "scan", "certify", "mcp"],
   tools: [
     { name: "check_trust", description: "Trust score, grade, findings summary and certification of a server, by URL or package name." },
@@ -32,25 +37,6 @@ export function discoveryDocument(baseUrl: string): DiscoveryDocument {
     openapi: e.openapi,
     capabilities: SERVICE.capabilities,
     endpoints: { mcp: e.mcp, rest: e.rest },
-  };
-}
-
-/** The A2A agent card (/.well-known/agent-card.json). */
-export function agentCard(baseUrl: string) {
-  const e = endpoints(baseUrl);
-  return {
-    protocolVersion: "0.3.0",
-    name: SERVICE.name,
-    description: SERVICE.description,
-    url: e.mcp,
-    preferredTransport: "JSONRPC",
-    version: SERVICE.version,
-    documentationUrl: e.openapi,
-    provider: { organization: SERVICE.name, url: baseUrl },
-    capabilities: { streaming: false, pushNotifications: false },
-    defaultInputModes: ["application/json"],
-    defaultOutputModes: ["application/json"],
-    skills: SERVICE.tools.map((tool) => ({ id: tool.name, name: tool.name, description: tool.description, tags: ["mcp", "trust"] })),
   };
 }
 

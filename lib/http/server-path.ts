@@ -3,15 +3,18 @@ import { serverUrlFromPathSegments, tryNormalizeServerUrl } from "@/lib/core/reg
 import type { RegistryStore } from "@/lib/core/registry/registry-store";
 
 const PREFIX = "/api/v1/server/";
-const SUB_RESOURCES = ["report", "badge"] as const;
+const SUB_RESOURCES = ["report", "badge", "badge.json"] as const;
 
 export type ServerPathTarget = { resource: "profile" | (typeof SUB_RESOURCES)[number]; serverUrl: string };
 
 /**
  * Reads the {url} segment from the raw path, not from decoded route params,
- * so every encoding is decoded exactly once. A trailing /report or /badge is
- * a sub-resource when what precedes it is a known server; otherwise it is
- * part of the server's own URL (a server may live at https://x.example/report).
+ * so every encoding is decoded exactly once. A trailing /report, /badge or /badge.json is
+ * a sub-resource when what precedes it is a known server, part of the
+ * server's own URL when the whole is a known server (a server may live at
+ * https://x.example/report), and a sub-resource of an unknown server
+ * otherwise: a badge of a server nobody has assessed yet is still a badge
+ * ("not assessed", D14), not a missing profile.
  */
 export async function resolveServerPath(store: RegistryStore, pathname: string): Promise<ServerPathTarget> {
   if (!pathname.startsWith(PREFIX)) throw new AppError("not_found", "No server with that URL is in the registry.");
@@ -21,6 +24,8 @@ export async function resolveServerPath(store: RegistryStore, pathname: string):
     const serverUrl = serverUrlFromPathSegments(segments.slice(0, -1));
     const normalized = tryNormalizeServerUrl(serverUrl);
     if (normalized && (await store.findServerByUrl(normalized))) return { resource: last, serverUrl };
+    const whole = tryNormalizeServerUrl(serverUrlFromPathSegments(segments));
+    if (!whole || !(await store.findServerByUrl(whole))) return { resource: last, serverUrl };
   }
   return { resource: "profile", serverUrl: serverUrlFromPathSegments(segments) };
 }

@@ -26,7 +26,7 @@ export function serverUrlFromSegment(segment: string): string {
 }
 
 /** The REST resource of a server: the profile JSON, its report or its badge. */
-export function apiServerPath(serverUrl: string, resource?: "report" | "badge"): string {
+export function apiServerPath(serverUrl: string, resource?: "report" | "badge" | "badge.json"): string {
   return `/api/v1/server/${encodeURIComponent(serverUrl)}${resource ? `/${resource}` : ""}`;
 }
 

@@ -1,6 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { BADGE_STYLES, renderBadge } from "@/lib/badges/render-badge";
 import { GRADES } from "@/lib/core/grades";
 import { launchBrowser } from "./support/browser";
@@ -17,14 +19,19 @@ describe("badges in Chromium", () => {
   afterAll(async () => browser?.close());
 
   it("draws every grade, style and tier at its declared size", async () => {
-    const variants: { style: string; grade: string; certificationStatus: string; svg: string; width: number }[] = [];
+    const variants: { style: string; grade: string; certificationStatus: string; svg: string; width: number; height: number }[] = [];
+    const push = (style: string, grade: string, certificationStatus: string, svg: string) =>
+      variants.push({ style, grade, certificationStatus, svg, width: Number(/width="(\d+)"/.exec(svg)![1]), height: Number(/height="(\d+)"/.exec(svg)![1]) });
     for (const style of BADGE_STYLES) {
       for (const grade of GRADES) {
         for (const certificationStatus of ["none", "premium"] as const) {
           const score = { A: 95, B: 84, C: 70, D: 45, F: 12 }[grade];
-          const svg = await renderBadge({ style, grade, score, certificationStatus });
-          variants.push({ style, grade, certificationStatus, svg, width: Number(/width="(\d+)"/.exec(svg)![1]) });
+          push(style, grade, certificationStatus, renderBadge({ verdict: { grade, score, certificationStatus }, options: { style, cacheSeconds: 300 } }));
         }
+      }
+      push(style, "-", "not assessed", renderBadge({ verdict: null, options: { style, cacheSeconds: 300 } }));
+      for (const logo of ["mcp", "shield", "check", "lock"] as const) {
+        push(style, "A", `logo ${logo}`, renderBadge({ verdict: { grade: "A", score: 90, certificationStatus: "none" }, options: { style, cacheSeconds: 300, logo, label: "trust", color: "#007ec6", labelColor: "#555555" } }));
       }
     }
     const page = await browser.context.newPage();
@@ -35,7 +42,7 @@ describe("badges in Chromium", () => {
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     const sizes = await page.evaluate(() => [...document.images].map((img) => ({ w: img.naturalWidth, h: img.naturalHeight })));
     sizes.forEach((size, i) => {
-      expect(size, `${variants[i].style} ${variants[i].grade} ${variants[i].certificationStatus}`).toEqual({ w: variants[i].width, h: 20 });
+      expect(size, `${variants[i].style} ${variants[i].grade} ${variants[i].certificationStatus}`).toEqual({ w: variants[i].width, h: variants[i].height });
     });
     // The grade's colour really reaches the pixels: sample the right half of an A and an F badge.
     const shot = await page.screenshot({ path: `${SHOTS}/badges.png`, fullPage: true });
@@ -55,5 +62,26 @@ describe("badges in Chromium", () => {
     expect(colours.a[1]).toBeGreaterThan(colours.a[0]); // green
     expect(colours.f[0]).toBeGreaterThan(colours.f[1]); // red
     await page.close();
+  });
+
+  it("draws the grey 'not assessed' badge that an unknown server's 404 carries: an embed never shows a broken image", async () => {
+    const svg = renderBadge({ verdict: null, options: { style: "flat", cacheSeconds: 300 } });
+    // The registry answers an unknown server's badge with status 404 and this body (tests/integration/api/contract.test.ts).
+    const server = http.createServer((_req, res) => res.writeHead(404, { "content-type": "image/svg+xml; charset=utf-8" }).end(svg));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const page = await browser.context.newPage();
+    try {
+      await page.setContent(`<!doctype html><img id="b" alt="badge" src="http://127.0.0.1:${port}/api/v1/badge?url=unknown">`);
+      await page.waitForFunction(() => (document.getElementById("b") as HTMLImageElement).complete);
+      const size = await page.evaluate(() => {
+        const img = document.getElementById("b") as HTMLImageElement;
+        return { w: img.naturalWidth, h: img.naturalHeight };
+      });
+      expect(size).toEqual({ w: Number(/width="(\d+)"/.exec(svg)![1]), h: 20 });
+    } finally {
+      await page.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

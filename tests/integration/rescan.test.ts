@@ -15,9 +15,14 @@ describe(`rescan of imported servers on ${databaseKind()}`, () => {
     const entries = fixtures.map((f, i) => ({
       server: { name: `io.github.demo/server-${i}`, title: `Demo ${i}`, remotes: [{ type: "streamable-http", url: f.url }] },
     }));
-    // One entry the guard refuses (metadata address): counted, never stops the run, never connected to.
-    entries.push({ server: { name: "io.github.demo/metadata", title: "Metadata", remotes: [{ type: "streamable-http", url: "http://169.254.169.254/mcp" }] } });
-    await importOfficialRegistry(services.store, { label: "test", followCursor: false, fetchPage: async () => ({ servers: entries }) });
+    // One entry the scanner's guard refuses (a private address the import was allowed to take): counted, never stops the run, never connected to.
+    entries.push({ server: { name: "io.github.demo/private", title: "Private", remotes: [{ type: "streamable-http", url: "http://10.20.30.40/mcp" }] } });
+    await importOfficialRegistry(
+      services.store,
+      { label: "test", followCursor: false, fetchPage: async () => ({ servers: entries }) },
+      // The import takes no loopback or private URL as an identity unless told, like the scanner.
+      { identityPolicy: { allowedRanges: ["127.0.0.0/8", "10.0.0.0/8"] } },
+    );
   });
   afterAll(async () => {
     await Promise.all(fixtures.map((f) => f.close()));

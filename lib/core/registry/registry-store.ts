@@ -64,7 +64,8 @@ export interface ImportRunCounts {
   unchanged: number;
   removed: number;
   skipped: number;
-  skippedReasons: { entry: string; reason: string }[];
+  /** `page` (from 1) and `index` (from 0, within the page) find the entry in its source. */
+  skippedReasons: { entry: string; reason: string; page?: number; index?: number }[];
   pages: number;
   error: string | null;
 }

@@ -1,6 +1,8 @@
+import { makeBadge } from "badge-maker";
 import { XMLValidator } from "fast-xml-parser";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { provideAppServices } from "@/lib/services/app-services";
 import { searchResponseSchema } from "@/lib/schemas/search";
 import { serverDetailSchema, serverSummarySchema } from "@/lib/schemas/server";
@@ -11,8 +13,8 @@ import * as searchRoute from "@/app/api/v1/search/route";
 import * as statsRoute from "@/app/api/v1/stats/route";
 import * as serverRoute from "@/app/api/v1/server/[...url]/route";
 import * as badgeRoute from "@/app/api/v1/badge/route";
+import { SERVICE_VERSION } from "@/lib/version";
 import * as agentRoute from "@/app/.well-known/agent.json/route";
-import * as agentCardRoute from "@/app/.well-known/agent-card.json/route";
 import * as serverCardRoute from "@/app/.well-known/mcp/server-card.json/route";
 import * as openapiRoute from "@/app/api/v1/openapi.json/route";
 import * as unknownRoute from "@/app/api/v1/[...rest]/route";
@@ -297,11 +299,66 @@ describe(`REST contract on ${databaseKind()}`, () => {
       expect(svg).not.toMatch(/script|alert|\u202E|🎉/);
     });
 
-    it("404 JSON for unknown servers and 400 for unknown styles", async () => {
-      await expectError(await callRoute(badgeRoute.GET, `/api/v1/badge?url=${encodeURIComponent("https://nope.example")}`), 404, "not_found");
-      await expectError(await callRoute(serverRoute.GET, `/api/v1/server/${encodeServerUrl("https://nope.example")}/badge`), 404, "not_found");
-      await expectError(await callRoute(badgeRoute.GET, `/api/v1/badge?url=${encodeURIComponent(WEATHER)}&style=plastic`), 400, "invalid_parameter");
+    it("keeps the 404 for unknown servers: a grey 'not assessed' image for image requests, the ErrorResponse for JSON clients (D14)", async () => {
+      const json = { headers: { accept: "application/json" } };
+      await expectError(await callRoute(badgeRoute.GET, `/api/v1/badge?url=${encodeURIComponent("https://nope.example")}`, json), 404, "not_found");
+      await expectError(await callRoute(serverRoute.GET, `/api/v1/server/${encodeServerUrl("https://nope.example")}/badge`, json), 404, "not_found");
+      for (const response of [
+        await callRoute(badgeRoute.GET, `/api/v1/badge?url=${encodeURIComponent("https://nope.example")}`, { headers: { accept: "image/avif,image/webp,image/svg+xml,*/*" } }),
+        await callRoute(serverRoute.GET, `/api/v1/server/${encodeServerUrl("https://nope.example")}/badge`),
+      ]) {
+        expect(response.status).toBe(404);
+        expect(response.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+        const svg = await response.text();
+        expect(XMLValidator.validate(svg)).toBe(true);
+        expect(svg).toContain("not assessed");
+      }
+      await expectError(await callRoute(badgeRoute.GET, `/api/v1/badge?url=${encodeURIComponent(WEATHER)}&style=3d`), 400, "invalid_parameter");
+      await expectError(await callRoute(badgeRoute.GET, `/api/v1/badge?url=${encodeURIComponent(WEATHER)}&color=url(%23x)`), 400, "invalid_parameter");
       await expectError(await callRoute(badgeRoute.GET, `/api/v1/badge`), 400, "invalid_parameter");
+    });
+
+    it("honours shields' styles and parameters: label, labelColor, color, logo, cacheSeconds", async () => {
+      for (const style of ["flat", "flat-square", "plastic", "for-the-badge", "compact"]) {
+        const response = await callRoute(badgeRoute.GET, `/api/v1/badge?url=${encodeURIComponent(WEATHER)}&style=${style}`);
+        expect(response.status, style).toBe(200);
+        expect(XMLValidator.validate(await response.text()), style).toBe(true);
+      }
+      const custom = await callRoute(
+        badgeRoute.GET,
+        `/api/v1/badge?url=${encodeURIComponent(WEATHER)}&label=${encodeURIComponent("<b>trust</b>")}&labelColor=000&color=blue&logo=shield&cacheSeconds=3600`,
+      );
+      const svg = await custom.text();
+      expect(svg).toContain('aria-label="&#60;b&#62;trust&#60;/b&#62;: A 92 · premium"');
+      expect(svg).toContain('fill="#000000"');
+      expect(svg).toContain('fill="#007ec6"');
+      expect(custom.headers.get("cache-control")).toMatch(/max-age=3600/);
+      const clamped = await callRoute(badgeRoute.GET, `/api/v1/badge?url=${encodeURIComponent(WEATHER)}&cacheSeconds=1`);
+      expect(clamped.headers.get("cache-control")).toMatch(/max-age=300\b/);
+    });
+
+    it("serves a shields endpoint document that shields' own renderer (badge-maker) draws", async () => {
+      // The endpoint schema as https://shields.io/badges/endpoint-badge documents it.
+      const endpointSchema = z
+        .object({
+          schemaVersion: z.literal(1),
+          label: z.string(),
+          message: z.string().min(1),
+          color: z.string().optional(),
+          labelColor: z.string().optional(),
+          isError: z.boolean().optional(),
+          cacheSeconds: z.number().int().min(300).optional(),
+        })
+        .strict();
+      for (const [url, message] of [[TOOLS, "C 75"], ["https://nope.example/mcp", "not assessed"]] as const) {
+        const response = await callRoute(serverRoute.GET, `/api/v1/server/${encodeServerUrl(url)}/badge.json`);
+        expect(response.status).toBe(200);
+        const body = endpointSchema.parse(await response.json());
+        expect(body.message).toBe(message);
+        const drawn = makeBadge({ label: body.label, message: body.message, ...(body.color ? { color: body.color } : {}), ...(body.labelColor ? { labelColor: body.labelColor } : {}) });
+        expect(XMLValidator.validate(drawn)).toBe(true);
+        expect(drawn).toContain(message);
+      }
     });
   });
 
@@ -316,12 +373,11 @@ describe(`REST contract on ${databaseKind()}`, () => {
       expect(body.capabilities).toEqual(expect.arrayContaining(["search", "stats", "profiles", "reports", "badges", "scan", "certify", "mcp"]));
     });
 
-    it("serves the A2A agent card and the MCP server card from the same source", async () => {
-      const card = await (await callRoute(agentCardRoute.GET, "/.well-known/agent-card.json")).json();
-      expect(card).toMatchObject({ name: "MCP Trust Registry", url: "https://trust.example.org/api/v1/mcp" });
-      expect(card.skills.map((s: { id: string }) => s.id)).toEqual(["check_trust", "scan_server", "search_registry", "get_stats"]);
+    it("serves the MCP server card from the same source, with the service's one version", async () => {
       const serverCard = await (await callRoute(serverCardRoute.GET, "/.well-known/mcp/server-card.json")).json();
       expect(serverCard.remotes).toEqual([{ type: "streamable-http", url: "https://trust.example.org/api/v1/mcp" }]);
+      expect(serverCard.version).toBe(SERVICE_VERSION);
+      expect(serverCard.capabilities).toEqual({ tools: { listChanged: false } });
     });
 
     it("GET /api/v1/openapi.json is valid OpenAPI 3.1 with version 3.0.0", async () => {
@@ -329,10 +385,34 @@ describe(`REST contract on ${databaseKind()}`, () => {
       expect(doc.openapi).toBe("3.1.0");
       expect(doc.info.version).toBe("3.0.0");
       await SwaggerParser.validate(structuredClone(doc));
-      for (const path of ["/api/v1/search", "/api/v1/stats", "/api/v1/badge", "/api/v1/server/{url}", "/api/v1/server/{url}/report", "/api/v1/server/{url}/badge", "/api/v1/scan", "/.well-known/agent.json"]) {
+      for (const path of [
+        "/api/v1/search",
+        "/api/v1/stats",
+        "/api/v1/badge",
+        "/api/v1/server/{url}",
+        "/api/v1/server/{url}/report",
+        "/api/v1/server/{url}/badge",
+        "/api/v1/scan",
+        "/api/v1/certify",
+        "/api/v1/rules",
+        "/api/v1/mcp",
+        "/api/health",
+        "/.well-known/agent.json",
+        "/.well-known/mcp/server-card.json",
+      ]) {
         expect(doc.paths, path).toHaveProperty([path]);
       }
-      expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["ServerSummary", "ServerDetail", "SearchResponse", "StatsResponse", "ScanResponse", "ErrorResponse"]));
+      expect(Object.keys(doc.components.schemas)).toEqual(
+        expect.arrayContaining(["ServerSummary", "ServerDetail", "SearchResponse", "StatsResponse", "ScanResponse", "ErrorResponse", "ServerReport", "RuleCatalogue"]),
+      );
+      // Spec 4.1: page and limit are integers (limit at most 50), so generated clients send numbers.
+      const params = Object.fromEntries(doc.paths["/api/v1/search"].get.parameters.map((p: { name: string; schema: unknown }) => [p.name, p.schema]));
+      expect(params.page).toMatchObject({ type: "integer", minimum: 1, default: 1 });
+      expect(params.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 50, default: 20 });
+      // Spec 7: 401 for an invalid key on any request; 429 where reads are counted.
+      expect(doc.paths["/api/v1/search"].get.responses).toHaveProperty("401");
+      expect(doc.paths["/api/v1/search"].get.responses).toHaveProperty("429");
+      expect(doc.info.license).toHaveProperty("name");
     });
   });
 

@@ -1,14 +1,13 @@
 import { AppError } from "@/lib/core/errors";
 import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
-import { badgeResponse, parseBadgeStyle } from "@/lib/http/badge-response";
+import { badgeResponse, parseBadgeOptions } from "@/lib/http/badge-response";
 
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute("unmetered", async ({ request, url, services }) => {
   const serverUrl = url.searchParams.get("url");
   if (!serverUrl) throw new AppError("invalid_parameter", "url: the server URL is required.", { parameter: "url" });
-  const style = parseBadgeStyle(url.searchParams.get("style"), "flat");
-  return badgeResponse(services, request, serverUrl, style);
+  return badgeResponse(services, request, serverUrl, parseBadgeOptions(url, "flat"));
 });
 
 export const { POST, PUT, PATCH, DELETE } = methodsNotAllowed(["GET"]);

@@ -7,7 +7,7 @@ import { jsonResponse } from "@/lib/http/responses";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/v1/admin/certifications?status=&limit= (operator only, not in the public OpenAPI). */
+/** GET /api/v1/admin/certifications?status=&limit= (operator only: an admin API key; in the OpenAPI document under the admin tag). */
 export const GET = apiRoute("read", async ({ url, services, gate }) => {
   requireAdmin(gate);
   const rawLimit = url.searchParams.get("limit");

@@ -1,15 +1,15 @@
 import { getServerProfile } from "@/lib/core/registry/get-server-profile";
 import { getServerReport } from "@/lib/core/registry/get-server-report";
 import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
-import { badgeResponse, parseBadgeStyle } from "@/lib/http/badge-response";
+import { badgeEndpointResponse, badgeResponse, parseBadgeOptions } from "@/lib/http/badge-response";
 import { jsonResponse } from "@/lib/http/responses";
 import { resolveServerPath } from "@/lib/http/server-path";
 
 export const dynamic = "force-dynamic";
 
-/** GET /api/v1/server/{url}, …/{url}/report and …/{url}/badge share one catch-all route. */
-// Badges are embedded in READMEs and fetched by image proxies: never counted against the read limit (D10).
-const accessFor = (url: URL) => (url.pathname.endsWith("/badge") ? "unmetered" : "read");
+/** GET /api/v1/server/{url}, …/{url}/report, …/{url}/badge and …/{url}/badge.json share one catch-all route. */
+// Badges (and shields' endpoint document) are embedded in READMEs and fetched by image proxies: never counted against the read limit (D10).
+const accessFor = (url: URL) => (/\/badge(\.json)?$/.test(url.pathname) ? "unmetered" : "read");
 
 export const GET = apiRoute(accessFor, async ({ request, url, services }) => {
   const target = await resolveServerPath(services.store, url.pathname);
@@ -24,7 +24,9 @@ export const GET = apiRoute(accessFor, async ({ request, url, services }) => {
       });
     }
     case "badge":
-      return badgeResponse(services, request, target.serverUrl, parseBadgeStyle(url.searchParams.get("style"), "compact"));
+      return badgeResponse(services, request, target.serverUrl, parseBadgeOptions(url, "compact"));
+    case "badge.json":
+      return badgeEndpointResponse(services, target.serverUrl, parseBadgeOptions(url, "flat"));
   }
 });
 
