@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { benchMcp } from "./bench/mcp-bench";
 import { benchRest, benchSearchScaling } from "./bench/rest-bench";
 import { benchRules, benchScan } from "./bench/scan-bench";
+import { runCli } from "./lib/run-cli";
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -15,9 +16,10 @@ const option = (name: string) => {
 };
 const suites = (option("suite") ?? "rules,scan,rest,mcp").split(",");
 const sizes = (option("sizes") ?? "10000,100000").split(",").map(Number);
-const adminUrl = option("database") ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const DEFAULT_ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+const adminUrl = option("database") ?? DEFAULT_ADMIN_URL;
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const output: string[] = [];
   const print = (text: string) => {
     console.log(text);
@@ -40,11 +42,26 @@ async function main(): Promise<void> {
   }
   mkdirSync("bench-results", { recursive: true });
   writeFileSync(`bench-results/bench-${new Date().toISOString().replace(/[:.]/g, "-")}.txt`, output.join("\n") + "\n");
+  // Exit now: pools and app processes of the suites must not keep the process alive.
+  return 0;
 }
 
-main()
-  .then(() => process.exit(0))
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
+runCli(
+  {
+    usage: ["npm run bench [-- --suite rules,scan,rest,mcp] [--sizes 10000,100000] [--database URL]", "npm run bench -- --suite rest --million"],
+    description:
+      "Benchmarks. Every figure is a ratio against a baseline measured in the same run, so results compare across machines. " +
+      "The rest and mcp suites create throwaway databases (on PostgreSQL through --database, and in a temporary PGlite directory), " +
+      "start the app in child processes and drop the databases afterwards; the configured database is not touched. " +
+      "Results are printed and written to bench-results/.",
+    options: [
+      ["--suite LIST", "comma-separated: rules, scan, rest, mcp (default all four)"],
+      ["--sizes LIST", "registry sizes for the PostgreSQL runs (default 10000,100000)"],
+      ["--million", "with --suite rest: search p95 at 1,000,000 servers against 10,000 (takes minutes)"],
+      ["--database URL", `a PostgreSQL server where bench databases may be created (default ${DEFAULT_ADMIN_URL})`],
+      ["-h, --help", "print this help and exit"],
+    ],
+    examples: ["npm run bench -- --suite rules,scan", "npm run bench -- --suite rest --sizes 10000"],
+  },
+  main,
+);
