@@ -60,6 +60,7 @@ function bodySchemas(routes: RouteOperation[]): ZodType[] {
  * are looked up by id and registered until none is left there.
  */
 function componentSchemas(routes: RouteOperation[]): Record<string, Record<string, unknown>> {
+  const nested = namedSchemasWithin(bodySchemas(routes));
   const registry = z.registry<{ id: string }>();
   const add = (schema: ZodType) => {
     const id = schemaId(schema);
@@ -84,11 +85,31 @@ function componentSchemas(routes: RouteOperation[]): Record<string, Record<strin
       return Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b)));
     }
     for (const id of missing) {
-      const schema = z.globalRegistry._idmap.get(id);
-      if (!schema) throw new Error(`A nested schema named ${id} is not in zod's global registry`);
-      add(schema as ZodType);
+      const schema = nested.get(id);
+      if (!schema) throw new Error(`A nested schema named ${id} is not reachable from any body`);
+      add(schema);
     }
   }
+}
+
+/**
+ * The named schemas reachable from `roots`, as this module graph has them.
+ * Never looked up in zod's global registry by id: the production bundler
+ * evaluates a module once per route, so other copies of these schemas, with
+ * the same ids, sit in that registry too, and mixing copies made the
+ * conversion fail ("Duplicate schema id") once another route had loaded.
+ */
+function namedSchemasWithin(roots: ZodType[]): Map<string, ZodType> {
+  const found = new Map<string, ZodType>();
+  const collect = (ctx: { zodSchema: unknown }) => {
+    const schema = ctx.zodSchema as ZodType;
+    const id = (schema.meta() as { id?: unknown } | undefined)?.id;
+    if (typeof id === "string" && !found.has(id)) found.set(id, schema);
+  };
+  for (const root of roots) {
+    for (const io of ["input", "output"] as const) z.toJSONSchema(root, { io, unrepresentable: "any", override: collect });
+  }
+  return found;
 }
 
 /** A parameter's JSON Schema, in input mode: what the client sends (page and limit are integers, D7). */

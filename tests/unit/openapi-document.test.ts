@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { API_LICENSE, buildOpenApiDocument } from "@/lib/schemas/openapi";
 import { ACCESS_CLASSES, ROUTES, TAGS } from "@/lib/schemas/route-table";
 import { SERVICE_VERSION } from "@/lib/version";
@@ -141,5 +141,15 @@ describe("OpenAPI document from the route table", () => {
       expect(schema, id).not.toHaveProperty("$id");
     }
     expect(defined).toEqual(expect.arrayContaining(["ServerReport", "RuleCatalogue", "Rule", "McpServerCard", "HealthResponse", "AdminCertificationApplication", "ErrorResponse"]));
+  });
+
+  it("builds the same document after another copy of the schema modules has loaded (the production bundle evaluates them once per route)", async () => {
+    const before = JSON.stringify(buildOpenApiDocument("https://x.example"));
+    vi.resetModules();
+    // A second copy registers schemas with the same ids in zod's global registry, as another route's chunk does.
+    await import("@/lib/schemas/server");
+    await import("@/lib/schemas/search");
+    await import("@/lib/schemas/stats");
+    expect(JSON.stringify(buildOpenApiDocument("https://x.example"))).toBe(before);
   });
 });
