@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * GET /api/health and GET /api/ready (app/api/health/checks.ts): what is up,
+ * GET /api/health and GET /api/ready (lib/http/health-checks.ts): what is up,
  * and whether this instance may take traffic. Neither goes through the
  * request gate (no key check, never counted).
  */

@@ -1,6 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/api-route";
 import { jsonResponse } from "@/lib/http/responses";
-import { checkComponents, PROBE_HEADERS, unavailableResponse } from "./checks";
+import { checkComponents, PROBE_HEADERS, unavailableResponse } from "@/lib/http/health-checks";
 
 export const dynamic = "force-dynamic";
 
