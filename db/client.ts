@@ -61,6 +61,15 @@ const FAIL_FAST = {
   backoff: (attempt: number) => Math.min(0.025 * 2 ** attempt, 0.5),
 };
 
+/**
+ * PGlite runs PostgreSQL in WebAssembly memory, which never shrinks. With
+ * initdb's shared_buffers of 128 MB the buffer pool alone kept ~130 MB of
+ * the server resident; the data files are read through Node's fs, so the
+ * OS page cache holds them anyway, and 16 MB of buffers answered the same
+ * queries as fast (docs/performance.md).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 /** Opens a database from settings; the caller owns the handle and closes it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -90,7 +99,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   let client: PGlite;
   try {
     if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
   } catch (error) {
     unlock();
     throw error;

@@ -41,9 +41,10 @@ const SEARCH_LEXEMES_SQL = sql`array_to_tsvector(array_remove(
 
 /**
  * A server of the registry. Keyed by its normalized URL (D13) when it has a
- * remote; package-only entries from the official registry have none and are
- * keyed by their registry name. The latest scan's verdict is denormalized
- * here so search, badges and profiles read one row.
+ * remote, by its package's Package URL (`pkg:npm/%40scope/name`, D15) when it
+ * is package-only; imported entries also carry their registry name, and one
+ * whose package has no purl (another ecosystem) has no url. The latest
+ * scan's verdict is denormalized here so search, badges and profiles read one row.
  */
 export const servers = pgTable(
   "servers",
@@ -136,6 +137,8 @@ export const scans = pgTable(
     findings: jsonb("findings").notNull(),
     discovery: jsonb("discovery"),
     network: jsonb("network"),
+    // A package assessment's distribution, static reading and sandbox observations (D16); null for remote scans.
+    packageEvidence: jsonb("package_evidence"),
     toolHashes: jsonb("tool_hashes").notNull(),
     toolsHash: text("tools_hash"),
     changes: jsonb("changes"),

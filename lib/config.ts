@@ -8,6 +8,11 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .default("false")
   .transform((v) => v === "true" || v === "1");
+/** The same, on by default. */
+const booleanFlagOn = z
+  .enum(["true", "false", "1", "0", ""])
+  .default("true")
+  .transform((v) => v !== "false" && v !== "0");
 
 const envSchema = z
   .object({
@@ -35,6 +40,21 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     // On SIGTERM/SIGINT, how long in-flight requests (a synchronous scan among them) may take to finish.
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(25_000),
+    // Assessment jobs (docs/jobs.md): does the app work the queue itself (always on the embedded database)?
+    JOBS_IN_PROCESS: booleanFlagOn,
+    // Jobs the app works at once in its own process.
+    JOB_CONCURRENCY: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(32).default(1),
+    // Where package assessments fetch npm packages (D16); unset: the registry npm itself is configured with.
+    NPM_REGISTRY_URL: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+      z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+    ),
+    // When stale verdicts are queued for rescanning: a cron expression (5 or 6 fields, UTC), or "off".
+    RESCAN_CRON: z
+      .string()
+      .trim()
+      .regex(/^(off|(\S+\s+){4,5}\S+)$/, 'must be a cron expression of 5 or 6 fields, or "off"')
+      .default("0 * * * *"),
     // The subregistry (/v0.1) lists only servers assessed at this grade or better (docs/subregistry.md).
     SUBREGISTRY_MIN_GRADE: z.preprocess(
       (v) => (v === "" ? undefined : v),

@@ -9,6 +9,9 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { config } from "@/lib/config";
 import { importOfficialRegistry, type ImportRun, type RegistryPageSource } from "@/lib/core/registry/import-official-registry";
+import type { ImportedServer } from "@/lib/core/registry/registry-store";
+import type { AssessRequest } from "@/lib/core/registry/rescan-servers";
+import type { Services } from "@/lib/services/open-services";
 import { createDrizzleSubregistryStore } from "@/lib/data/drizzle-subregistry-store";
 import { CURRENT_SERVER_JSON_SCHEMA } from "@/lib/schemas/registry-server-json";
 import { openCliServices } from "./lib/open-cli-services";
@@ -73,17 +76,39 @@ function counts(run: ImportRun): string {
   );
 }
 
+/** Queues an assessment job (docs/jobs.md) for each server the run added or updated; answers how many were new. */
+async function enqueueAssessments(services: Services, changed: ImportedServer[]): Promise<number> {
+  const requests: AssessRequest[] = [];
+  for (const entry of changed) {
+    const server = entry.url ? await services.store.findServerByUrl(entry.url) : null;
+    if (server?.url) requests.push({ serverId: server.id, url: server.url, trigger: "import" });
+  }
+  if (requests.length === 0) return 0;
+  // Loaded here, not at the top: pg-boss takes a while to load, which --help and --no-assess need not wait for.
+  const { openJobQueue } = await import("@/lib/jobs/job-queue");
+  const queue = await openJobQueue(services.database, services.config.DATABASE_URL, { background: false, instanceName: "import" });
+  try {
+    return await queue.enqueue(requests);
+  } finally {
+    await queue.stop(services.config.SHUTDOWN_GRACE_MS);
+  }
+}
+
 async function main(): Promise<void> {
-  const { positionals } = parseArgs({ allowPositionals: true, options: {} });
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { "no-assess": { type: "boolean", default: false } } });
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? "No file or URL given." : "Give one file or URL.");
   const [target] = positionals;
   const cfg = config();
   const services = await openCliServices(cfg);
   try {
+    const changed: ImportedServer[] = [];
     const run = await importOfficialRegistry(services.store, sourceFor(target), {
       identityPolicy: { allowPrivateTargets: cfg.SCAN_ALLOW_PRIVATE_TARGETS },
       subregistry: createDrizzleSubregistryStore(services.database.db),
+      onChanged: (entry) => changed.push(entry),
     });
+    // What was imported before an early stop is assessed too.
+    const queued = values["no-assess"] ? null : await enqueueAssessments(services, changed);
     // The run is over: what happened to single entries first, the summary last.
     printLines(run.skippedReasons, (s) => `  skipped ${place(run, s)}${s.entry}: ${s.reason}`);
     printLines(run.notes, (n) => `  note ${place(run, n)}${n.entry}: ${n.note}`);
@@ -100,7 +125,8 @@ async function main(): Promise<void> {
       return;
     }
     console.log(`Imported ${run.source}: ${counts(run)}.`);
-    if (run.added > 0) console.log("New servers appear in public reads once scanned: npm run rescan");
+    if (queued !== null && queued > 0) console.log(`Queued ${queued} server${queued === 1 ? "" : "s"} for assessment; they appear in public reads once assessed.`);
+    if (queued === null && run.added > 0) console.log("New servers appear in public reads once assessed: npm run rescan");
   } finally {
     await services.close();
   }
@@ -108,17 +134,22 @@ async function main(): Promise<void> {
 
 runCli(
   {
-    usage: ["npm run registry:import -- <file-or-url>"],
+    usage: ["npm run registry:import -- <file-or-url> [--no-assess]"],
     description:
       "Imports servers from what the official MCP Registry publishes: its list (GET /v0.1/servers), a JSON array of server.json " +
       "(its seed file) or one server.json, from a saved file or from a URL; a URL is followed page by page through nextCursor. " +
       "Entries in the old snake_case schema are mapped; a loopback, private or placeholder URL never becomes a server's identity. " +
       "Running it again updates what changed and is otherwise harmless. Imported servers are served on /v0.1 (docs/import.md). " +
-      "Imported servers appear in public reads once scanned: run npm run rescan next. " +
+      "Each server the run adds or updates gets an assessment job (docs/jobs.md), worked by the app or npm run worker; " +
+      "imported servers appear in public reads once assessed. " +
       "On the embedded database it cannot run beside the app (docs/operations.md).",
-    options: [["-h, --help", "print this help and exit"]],
+    options: [
+      ["--no-assess", "queue no assessments (npm run rescan queues them later)"],
+      ["-h, --help", "print this help and exit"],
+    ],
     examples: [
       "npm run registry:import -- ./seed.json",
+      "npm run registry:import -- ./seed.json --no-assess",
       "npm run registry:import -- https://registry.modelcontextprotocol.io/v0.1/servers?version=latest",
     ],
   },

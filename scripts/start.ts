@@ -21,6 +21,9 @@ async function main(): Promise<void> {
   const services = await openCliServices(settings);
   console.log(`Database ready (${services.database.kind === "pglite" ? `embedded PGlite at ${settings.PGLITE_DIR}` : "PostgreSQL"}).`);
   await services.close();
+  // Assessment jobs and the rescan schedule run in this process on the app's own services (docs/jobs.md).
+  const { startInProcessJobs } = await import("@/lib/jobs/in-process-jobs");
+  if (await startInProcessJobs(settings)) console.log(`Working assessment jobs in this process, ${settings.JOB_CONCURRENCY} at a time.`);
   const server = await startHttpServer({
     dev,
     host: settings.HOST,

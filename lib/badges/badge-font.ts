@@ -18,15 +18,3 @@ export function badgeFont(): { data: ArrayBuffer; font: Font } {
   }
   return loaded;
 }
-
-/**
- * Width of `text` at `size` px, so each badge is exactly as wide as its
- * words. Summed from glyph advances: opentype.js's shaper cannot read this
- * font's contextual substitutions, and badge text needs none.
- */
-export function measureText(text: string, size: number): number {
-  const { font } = badgeFont();
-  let units = 0;
-  for (const char of text) units += font.charToGlyph(char).advanceWidth ?? font.unitsPerEm / 2;
-  return (units * size) / font.unitsPerEm;
-}

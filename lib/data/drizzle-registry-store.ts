@@ -13,6 +13,7 @@ import type {
 } from "@/lib/core/registry/registry-store";
 import { UNKNOWN_SERVER_CONTEXT, type RegistryContext, type ScanOutcome } from "@/lib/core/scanning/scan-outcome";
 import { shouldFlagScan } from "@/lib/core/registry/flag-scan";
+import { parsePurl } from "@/lib/core/registry/purl";
 import { importRuns } from "@/db/schema";
 import { searchTsquery } from "./search-lexemes";
 import {
@@ -406,6 +407,7 @@ export function createDrizzleRegistryStore(db: Database, genericPlans: Database 
             findings: outcome.findings,
             discovery: outcome.discovery,
             network: outcome.network,
+            packageEvidence: outcome.packageEvidence ?? null,
             toolHashes: outcome.toolHashes,
             toolsHash: outcome.toolsHash,
             changes: outcome.changes,
@@ -423,7 +425,8 @@ export function createDrizzleRegistryStore(db: Database, genericPlans: Database 
               findingsSummary: score.findingsSummary,
               lastScannedAt: scannedAt,
               latestScanId: scanRow.id,
-              scanType: "remote",
+              // A purl is a package assessed in the sandbox (D16); anything else was reached over the network.
+              scanType: parsePurl(outcome.serverUrl) ? "package" : "remote",
               transportType: outcome.discovery?.transport ?? server.transportType,
               listed: server.registryStatus !== "deleted",
               // A server first seen by a scan takes the name it announces for itself.
@@ -452,7 +455,8 @@ export function createDrizzleRegistryStore(db: Database, genericPlans: Database 
           ? await tx.select().from(servers).where(eq(servers.url, entry.url)).for("update")
           : [];
         if (byUrl && byUrl.registryName && byUrl.registryName !== entry.registryName) {
-          return { kind: "skipped", reason: `URL already registered by ${byUrl.registryName}` };
+          const what = parsePurl(byUrl.url ?? "") ? `package ${byUrl.url}` : "URL";
+          return { kind: "skipped", reason: `${what} already registered by ${byUrl.registryName}` };
         }
         const existing = byName ?? byUrl;
         if (byName && byUrl && byName.id !== byUrl.id) {
@@ -510,6 +514,7 @@ export function createDrizzleRegistryStore(db: Database, genericPlans: Database 
       });
     },
 
+    // Remote servers and package servers alike: a package-only server's url is its purl (D15).
     async listServersToScan({ staleBefore, limit }) {
       const rows = await db
         .select({ id: servers.id, url: servers.url })

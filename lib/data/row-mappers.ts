@@ -115,6 +115,7 @@ export function toScanRecord(row: ScanRow): ScanRecord {
     findings: (row.findings ?? []) as ScanRecord["findings"],
     discovery: row.discovery as ScanRecord["discovery"],
     network: row.network as ScanRecord["network"],
+    packageEvidence: (row.packageEvidence ?? null) as ScanRecord["packageEvidence"],
     toolHashes: (row.toolHashes ?? {}) as ScanRecord["toolHashes"],
     toolsHash: row.toolsHash,
     changes: row.changes as ScanRecord["changes"],

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import { AppError } from "@/lib/core/errors";
 import { GRADES, recommendationForGrade } from "@/lib/core/grades";
-import { normalizeServerUrl } from "@/lib/core/registry/normalize-url";
+import { findPackageServers } from "@/lib/core/registry/find-package-servers";
+import { normalizeServerIdentity } from "@/lib/core/registry/normalize-url";
+import { parsePurl } from "@/lib/core/registry/purl";
 import type { RegistryStore } from "@/lib/core/registry/registry-store";
-import { isListed, type ListedServerRecord } from "@/lib/core/registry/server-record";
+import { isListed, type ListedServerRecord, type ServerRecord } from "@/lib/core/registry/server-record";
 import { certificationStatusSchema, gradeSchema, trustLabelSchema } from "@/lib/schemas/common";
 import { defineTool } from "./mcp-tool";
 
@@ -24,7 +26,7 @@ export const checkTrustInputSchema = z
       .min(1, "server_url must not be empty")
       .max(2048, "server_url must be at most 2048 characters")
       .optional()
-      .describe("URL of the MCP server you are about to connect to (http or https), e.g. https://mcp.example.com/mcp."),
+      .describe("URL of the MCP server you are about to connect to (http or https), e.g. https://mcp.example.com/mcp, or a package's Package URL, e.g. pkg:npm/%40scope/name."),
     package_name: z
       .string()
       .min(1, "package_name must not be empty")
@@ -33,7 +35,7 @@ export const checkTrustInputSchema = z
       // (A class without \p{}: the pattern is published in the tool's JSON Schema, which clients compile without the u flag.)
       .regex(/^[^\x00-\x1F\x7F-\x9F]*$/, "package_name must not contain control characters")
       .optional()
-      .describe("Package identifier the server is published as (npm, PyPI, OCI…), e.g. @modelcontextprotocol/server-github."),
+      .describe("Package identifier the server is published as (npm, PyPI, OCI…), e.g. @modelcontextprotocol/server-github, or its Package URL."),
   })
   .refine((input) => (input.server_url === undefined) !== (input.package_name === undefined), {
     message: "Give exactly one of server_url or package_name.",
@@ -46,10 +48,16 @@ const matchSchema = z.object({
   recommendation: recommendationSchema,
 });
 
+const REGISTRY_STATUSES = ["assessed", "known_not_assessed", "not_in_registry"] as const;
+type RegistryStatus = (typeof REGISTRY_STATUSES)[number];
+
 export const checkTrustOutputSchema = z.object({
   found: z.boolean().describe("False when the registry has no trust verdict for this server or package."),
+  status: z
+    .enum(REGISTRY_STATUSES)
+    .describe("assessed: a verdict follows. known_not_assessed: the registry lists it but has no verdict yet. not_in_registry: never seen."),
   recommendation: recommendationSchema,
-  url: z.string().nullable().describe("Normalized server URL (the one the verdict is for); null for an unknown package."),
+  url: z.string().nullable().describe("The server's identity (the one the verdict is for): its normalized URL, or its Package URL (pkg:npm/…) when it is a package; null for an unknown package."),
   name: z.string().nullable(),
   publisherName: z.string().nullable(),
   grade: gradeSchema.nullable(),
@@ -61,7 +69,7 @@ export const checkTrustOutputSchema = z.object({
   lastScanned: z.string().nullable().describe("ISO 8601 time of the scan behind the verdict."),
   profileUrl: z.string().nullable().describe("Full profile with scan history (REST)."),
   packageName: z.string().nullable(),
-  matches: z.array(matchSchema).describe("Package lookups: every scanned server that publishes the package, best score first. Empty for URL lookups."),
+  matches: z.array(matchSchema).describe("Package lookups: the package's own verdict and every scanned server that publishes the package, best score first. Empty for URL lookups."),
   message: z.string().describe("What the result means and what to do next."),
 });
 
@@ -86,6 +94,7 @@ const EMPTY_VERDICT = {
 function verdictOf(server: ListedServerRecord, baseUrl: string) {
   return {
     found: true,
+    status: "assessed" as const,
     recommendation: recommendationForGrade(server.grade) as Recommendation,
     url: server.url,
     name: server.name,
@@ -112,61 +121,96 @@ function worstFirst(a: ListedServerRecord, b: ListedServerRecord): number {
   return GRADES.indexOf(b.grade) - GRADES.indexOf(a.grade) || a.trustScore - b.trustScore;
 }
 
+function unknownVerdict(url: string | null, packageName: string | null, status: RegistryStatus, message: string, server?: ServerRecord): CheckTrustResult {
+  return { ...EMPTY_VERDICT, status, url, name: server?.name ?? null, publisherName: server?.publisherName ?? null, packageName, matches: [], message };
+}
+
+function matchOf(server: ListedServerRecord) {
+  return { url: server.url, grade: server.grade, score: server.trustScore, recommendation: recommendationForGrade(server.grade) as Recommendation };
+}
+
+const TREAT_AS_UNKNOWN = "Treat it as unknown, not as allowed";
+
+/** By URL or purl (D15): the server's own verdict, or why there is none. */
+async function checkServer(store: RegistryStore, baseUrl: string, rawUrl: string): Promise<CheckTrustResult> {
+  // A malformed URL is a bad argument (AppError invalid_url), not an unknown server.
+  const url = normalizeServerIdentity(rawUrl);
+  const server = await store.findServerByUrl(url);
+  if (server && isListed(server)) {
+    return { ...verdictOf(server, baseUrl), packageName: server.packageName, matches: [], message: `${server.name} (${server.url}): ${gateWords(server)}.` };
+  }
+  const next = parsePurl(url)
+    ? "packages are assessed by the registry itself, so ask again later rather than scanning it."
+    : "call scan_server with this server_url to scan it, then decide from the grade.";
+  return server
+    ? unknownVerdict(url, server.packageName, "known_not_assessed", `${url} is known to the registry but not yet assessed (or its verdict was withdrawn), so there is no trust verdict. ${TREAT_AS_UNKNOWN}: ${next}`, server)
+    : unknownVerdict(url, null, "not_in_registry", `${url} is not in the registry, so there is no trust verdict. ${TREAT_AS_UNKNOWN}: ${next}`);
+}
+
 /**
- * The trust gate of spec 4.10 as an agent asks it: by URL or by package,
- * answered with the registry's current verdict and the gating rule applied
- * (recommendationForGrade). A server without a verdict answers
- * found:false / recommendation "unknown", never "allow", so an agent that
- * only reads `recommendation` fails closed.
+ * By package: the package server's own verdict when it has one (D15), else
+ * the worst verdict of the remote servers that name the package, else
+ * "known, not yet assessed" or "not in the registry" (D17).
+ */
+async function checkPackage(store: RegistryStore, baseUrl: string, rawName: string): Promise<CheckTrustResult> {
+  const name = rawName.trim();
+  if (!name) throw new AppError("invalid_parameter", "package_name: must not be blank.", { parameter: "package_name" });
+  const { packageName, own, naming } = await findPackageServers(store, name, PACKAGE_MATCH_LIMIT);
+  const assessedOwn = own.filter(isListed);
+  const ownIds = new Set(own.map((s) => s.id));
+  const remotes = naming.filter((s) => !ownIds.has(s.id));
+  const matches = [...assessedOwn, ...remotes].sort((a, b) => b.trustScore - a.trustScore).map(matchOf);
+  const awaiting = own.find((s) => !isListed(s));
+
+  if (assessedOwn.length > 0) {
+    const headline = [...assessedOwn].sort(worstFirst)[0];
+    const others = remotes.length ? ` ${remotes.length} hosted server(s) naming ${packageName} are in matches; check one with check_trust server_url.` : "";
+    return { ...verdictOf(headline, baseUrl), packageName, matches, message: `${headline.name} (${headline.url}), the package itself: ${gateWords(headline)}.${others}` };
+  }
+  if (remotes.length > 0) {
+    const headline = [...remotes].sort(worstFirst)[0];
+    const several =
+      remotes.length > 1
+        ? ` ${remotes.length} scanned servers publish ${packageName}; the verdict shown is the lowest-rated one (all are in matches). To check one of them, call check_trust with its server_url.`
+        : "";
+    const pending = awaiting ? ` The package itself (${awaiting.url}) is known but not yet assessed.` : "";
+    return { ...verdictOf(headline, baseUrl), packageName, matches, message: `${headline.name} (${headline.url}): ${gateWords(headline)}.${several}${pending}` };
+  }
+  if (awaiting?.url) {
+    return unknownVerdict(
+      awaiting.url,
+      packageName,
+      "known_not_assessed",
+      `The package ${packageName} is in the registry as ${awaiting.url} but not yet assessed, so there is no trust verdict. ${TREAT_AS_UNKNOWN}: packages are assessed by the registry itself, so ask again later.`,
+      awaiting,
+    );
+  }
+  return unknownVerdict(
+    null,
+    packageName,
+    "not_in_registry",
+    `No server in the registry publishes the package ${packageName}, so there is no trust verdict. ${TREAT_AS_UNKNOWN}: search_registry may find it under another name; scan_server scans a server by its URL.`,
+  );
+}
+
+/**
+ * The trust gate of spec 4.10 as an agent asks it: by URL (or a package's
+ * purl) or by package name, answered with the registry's current verdict
+ * and the gating rule applied (recommendationForGrade). A server without a
+ * verdict answers found:false / recommendation "unknown", never "allow", so
+ * an agent that only reads `recommendation` fails closed; `status` tells a
+ * known server awaiting assessment from one the registry has never seen.
  */
 export async function checkTrust(store: RegistryStore, baseUrl: string, input: CheckTrustInput): Promise<CheckTrustResult> {
-  if (input.server_url !== undefined) {
-    // A malformed URL is a bad argument (AppError invalid_url), not an unknown server.
-    const url = normalizeServerUrl(input.server_url);
-    const server = await store.findServerByUrl(url);
-    if (server && isListed(server)) {
-      return { ...verdictOf(server, baseUrl), packageName: server.packageName, matches: [], message: `${server.name} (${server.url}): ${gateWords(server)}.` };
-    }
-    const known = server !== null;
-    return {
-      ...EMPTY_VERDICT,
-      url,
-      packageName: null,
-      matches: [],
-      message: known
-        ? `${url} is known to the registry but has no public trust verdict (it has not been scanned successfully, or it was withdrawn). Treat it as unknown, not as allowed: call scan_server with this server_url to scan it, then decide from the grade.`
-        : `${url} is not in the registry, so there is no trust verdict. Treat it as unknown, not as allowed: call scan_server with this server_url to scan it, then decide from the grade.`,
-    };
-  }
-  const packageName = (input.package_name ?? "").trim();
-  if (!packageName) throw new AppError("invalid_parameter", "package_name: must not be blank.", { parameter: "package_name" });
-  const servers = await store.findListedServersByPackage(packageName, PACKAGE_MATCH_LIMIT);
-  if (servers.length === 0) {
-    return {
-      ...EMPTY_VERDICT,
-      url: null,
-      packageName,
-      matches: [],
-      message: `No scanned server in the registry publishes the package ${packageName}, so there is no trust verdict. Treat it as unknown, not as allowed: search_registry may find it under another name; scan_server scans a server by its URL.`,
-    };
-  }
-  const headline = [...servers].sort(worstFirst)[0];
-  const matches = servers.map((s) => ({ url: s.url, grade: s.grade, score: s.trustScore, recommendation: recommendationForGrade(s.grade) as Recommendation }));
-  const several =
-    servers.length > 1
-      ? ` ${servers.length} scanned servers publish ${packageName}; the verdict shown is the lowest-rated one (all are in matches). To check one of them, call check_trust with its server_url.`
-      : "";
-  return {
-    ...verdictOf(headline, baseUrl),
-    packageName,
-    matches,
-    message: `${headline.name} (${headline.url}): ${gateWords(headline)}.${several}`,
-  };
+  return input.server_url !== undefined ? checkServer(store, baseUrl, input.server_url) : checkPackage(store, baseUrl, input.package_name ?? "");
 }
 
 /** The readable twin of the structured result, for clients that show text only. */
 export function describeCheckTrust(result: CheckTrustResult): string {
-  if (!result.found) return `recommendation: unknown (not found). ${result.message}`;
+  if (!result.found) {
+    const why = result.status === "known_not_assessed" ? "known, not yet assessed" : "not in the registry";
+    return `recommendation: unknown (${why}). ${result.message}`;
+  }
   const lines = [
     `recommendation: ${result.recommendation}`,
     `${result.name} — ${result.url}`,

@@ -15,7 +15,6 @@ import { z } from "zod";
 
 /** The schema version this service reads natively and serves. */
 export const CURRENT_SERVER_JSON_SCHEMA = "2025-12-11";
-export const CURRENT_SERVER_JSON_SCHEMA_URL = `https://static.modelcontextprotocol.io/schemas/${CURRENT_SERVER_JSON_SCHEMA}/server.schema.json`;
 
 export const REGISTRY_NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;
 

@@ -42,7 +42,7 @@ const discoveryReportSchema = z
     protocolVersion: z.string().nullable(),
     capabilities: z.record(z.string(), z.unknown()).nullable(),
     instructions: z.string().nullable(),
-    transport: z.enum(["streamable-http", "sse"]).describe("The transport that worked."),
+    transport: z.enum(["streamable-http", "sse", "stdio"]).describe("The transport that worked (stdio: a package run in the sandbox)."),
     tools: z.array(reportToolSchema),
     resources: z.array(
       z.object({ uri: z.string(), name: z.string().optional(), description: z.string().optional(), mimeType: z.string().optional() }),

@@ -38,6 +38,18 @@ function withBuildLock<T>(root: string, fn: () => T): T {
 }
 
 /**
+ * `next build --webpack`, not Next 16's default Turbopack. Turbopack's server
+ * output gives each route entry its own copy of the chunks the routes share
+ * (our core, zod, drizzle, the MCP SDK: 11 identical ~1 MB chunks for the API
+ * routes alone), each with a ~3 MB source map that Node parses and keeps as
+ * soon as it loads the chunk, because tsx turns source maps on for the whole
+ * server process. Loading every route held ~100 MB more heap than webpack's
+ * output, one shared runtime with one copy of each module and no server
+ * source maps (docs/performance.md).
+ */
+export const NEXT_BUILD_ARGS = ["build", "--webpack"];
+
+/**
  * Builds the app when no build exists or a build input changed since the
  * last build, so `npm start` on a fresh clone just works and a second start
  * is instant.
@@ -45,11 +57,12 @@ function withBuildLock<T>(root: string, fn: () => T): T {
 export function ensureProductionBuild(root: string): void {
   withBuildLock(root, () => {
     const stampFile = path.join(root, ".next", "source-fingerprint");
-    const fingerprint = sourceFingerprint(root);
+    // The build command is an input too: a build made another way (Turbopack) is rebuilt.
+    const fingerprint = sourceFingerprint(root, NEXT_BUILD_ARGS.join(" "));
     const built = existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile);
     if (built && readFileSync(stampFile, "utf8") === fingerprint) return;
     console.log(built ? "Sources changed since the last build: rebuilding…" : "No build yet: building…");
-    const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), ...NEXT_BUILD_ARGS], {
       stdio: "inherit",
       env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", NODE_ENV: "production" },
     });

@@ -17,6 +17,10 @@ import { openRateLimiter, type RateLimiterOverrides } from "@/lib/http/rate-limi
 import { createScanCoordinator } from "@/lib/core/scanning/scan-coordinator";
 import { runScan, type RunScanOptions } from "@/lib/core/scanning/run-scan";
 import { scanServer, type ScanServerDeps } from "@/lib/core/registry/scan-server";
+import type { AssessPackage } from "@/lib/jobs/assess-job";
+import { assessNpmPackage, type PackageAssessmentOptions } from "@/lib/core/packages/assess-package";
+import { npmRegistryUrl } from "@/lib/core/packages/npm/registry-config";
+import { assessPackageServer } from "@/lib/core/registry/assess-package-server";
 
 /**
  * The one place where the core is wired to its implementations. The app,
@@ -33,11 +37,20 @@ export interface Services {
   certification: CertificationDeps;
   badges: BadgeCache;
   scanner: ScanServerDeps;
+  /** Assesses a package server (`pkg:` identity, D15-D16) for the job queue (lib/jobs). */
+  assessPackage: AssessPackage;
   close(): Promise<void>;
 }
 
-/** Hot reads are served from memory for a few seconds; writes in this process clear them at once. */
-const READ_CACHE = { ttlMs: 10_000, maxEntries: 5_000 };
+/**
+ * Hot reads are served from memory for a few seconds; writes in this process
+ * clear them at once. An expired entry is only replaced when read again, so
+ * the bounds are what the caches hold for good, and all of it is live heap
+ * that V8 multiplies when it sizes the heap: 5,000 search pages were up to
+ * ~165 MB (a page of 50 summaries is ~33 KB), so searches keep 500; a server
+ * record (~1.6 KB) and a scan history (~0.5-5 KB) are small enough for 2,000.
+ */
+const READ_CACHE = { ttlMs: 10_000, maxEntries: 2_000, maxSearchEntries: 500 };
 
 /** Wraps every method of `target` so that `invalidate` runs after it settles. */
 function clearingCacheAfterEachCall<T extends object>(target: T, invalidate: () => void): T {
@@ -67,6 +80,8 @@ export interface ServiceOverrides {
   rateLimiter?: RateLimiterOverrides;
   /** Loopback-only targets and shorter deadlines for scanner tests. */
   scan?: Partial<RunScanOptions>;
+  /** Shorter sandbox and fetch limits for package tests. */
+  packages?: Omit<PackageAssessmentOptions, "registryUrl">;
 }
 
 /** Opens the database, applies pending migrations and builds the services. */
@@ -111,9 +126,24 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
       await scanServer(scanner, url, "certify");
     },
   };
+  // Read when a package is assessed, not at start-up: npm's registry setting comes from .npmrc files.
+  const assessPackage: AssessPackage = async (url) => {
+    const packageRegistryUrl = config.NPM_REGISTRY_URL ?? npmRegistryUrl();
+    const { assessment } = await assessPackageServer(
+      {
+        store,
+        assess: (identity, ref, context) => assessNpmPackage(identity, ref, context, { registryUrl: packageRegistryUrl, ...overrides.packages }),
+        onRecorded: () => stats.invalidate(),
+      },
+      url,
+      "rescan",
+    );
+    return { status: assessment.outcome.status };
+  };
   return {
     config,
     database,
+    assessPackage,
     store,
     stats,
     scanner,

@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { isAppError } from "@/lib/core/errors";
+import { findAwaitingServer, type AwaitingServer } from "@/lib/core/registry/find-awaiting-server";
 import { getServerProfile } from "@/lib/core/registry/get-server-profile";
 import { getServerReport, type ServerReport } from "@/lib/core/registry/get-server-report";
 import type { ServerDetail } from "@/lib/schemas/server";
@@ -17,7 +18,7 @@ export interface ServerPageData {
  * The profile page's data, from the same use cases as
  * GET /api/v1/server/{url} and …/report (no HTTP round trip to ourselves).
  * Cached per request, so generateMetadata and the page read once. Answers
- * null for a server that is not listed: the page shows its 404.
+ * null for a server without a verdict: see loadAwaitingServer.
  */
 export const loadServerPage = cache(async (serverUrl: string): Promise<ServerPageData | null> => {
   const services = await appServices();
@@ -35,4 +36,14 @@ export const loadServerPage = cache(async (serverUrl: string): Promise<ServerPag
     if (!(isAppError(error) && error.code === "not_found")) throw error;
   }
   return { profile, report, baseUrl: services.config.BASE_URL };
+});
+
+/**
+ * A server the registry lists but has not assessed yet (D17): its page says
+ * "awaiting assessment" instead of a 404. Null when it is not one either:
+ * the page shows its 404.
+ */
+export const loadAwaitingServer = cache(async (serverUrl: string): Promise<AwaitingServer | null> => {
+  const services = await appServices();
+  return findAwaitingServer(services.store, serverUrl);
 });

@@ -12,12 +12,14 @@ export function profilePath(serverUrl: string): string {
 /**
  * The server URL from the /servers/{url} segment as Next hands it over.
  * Depending on the path, Next gives the segment still percent-encoded
- * (it keeps %2F, so the segment stays one segment) or decoded; a server URL
- * always starts with its scheme, so "http%3A" or "https%3A" means "decode
- * once more", and a decoded URL is never decoded twice.
+ * (it keeps %2F, so the segment stays one segment) or decoded; a server's
+ * identity always starts with its scheme (http, https, or pkg for a
+ * package's purl, D15), so "http%3A", "https%3A" or "pkg%3A" means "decode
+ * once more", and a decoded identity is never decoded twice (a purl's own
+ * %40 stays).
  */
 export function serverUrlFromSegment(segment: string): string {
-  if (!/^https?%3A/i.test(segment)) return segment;
+  if (!/^(https?|pkg)%3A/i.test(segment)) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -19,6 +19,13 @@ export function generatedPublisher(i: number, count: number): string {
   return `publisher-${(i * 7919) % publisherCount(count)}`;
 }
 
+const THEMES = ["weather", "github", "postgres", "slack", "notion", "filesystem", "calendar", "jira", "linear", "stripe", "search", "browser", "memory", "sqlite", "docker", "kubernetes", "figma", "gmail", "drive", "maps"];
+
+/** The URL of generated server number `i` (1-based), by the same formula as the SQL below, so lookups hit. */
+export function generatedServerUrl(i: number, count: number): string {
+  return `https://${THEMES[i % THEMES.length]}-${i}.${generatedPublisher(i, count)}.example/mcp`;
+}
+
 export async function fillRegistry(db: Database, count: number, batch = 50_000): Promise<void> {
   await bulkLoadServers(db, () => insertServers(db, count, batch));
   // As autovacuum would leave them: setting latest_scan_id rewrote every row, and the old versions

@@ -21,6 +21,18 @@ export class UsageError extends Error {
 }
 
 /** A failure the user fixes (the database cannot be reached, a bad input file): printed as its message alone. */
+/** Jobs or scans a command may run at once (--concurrency): the job commands share one bound. */
+export const MAX_JOB_CONCURRENCY = 32;
+
+/** --concurrency N, a whole number from 1 to MAX_JOB_CONCURRENCY, or a UsageError saying so. */
+export function parseConcurrency(text: string): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < 1 || value > MAX_JOB_CONCURRENCY) {
+    throw new UsageError(`--concurrency takes a whole number from 1 to ${MAX_JOB_CONCURRENCY}, not "${text}".`);
+  }
+  return value;
+}
+
 export class CliError extends Error {
   constructor(
     message: string,

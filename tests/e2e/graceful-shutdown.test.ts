@@ -2,10 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isolatedAppEnvironment, startAppProcess, type AppProcess } from "@/scripts/lib/app-process";
+import { isolatedStoreEnvironment, startAppProcess, type AppProcess } from "@/scripts/lib/app-process";
 import type { FixtureHandle } from "../fixtures/harness/http-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../fixtures/servers/benign/benign-servers";
-import { freePort } from "../support/free-port";
 import { startSlowFixture } from "./support/slow-fixture";
 
 /**
@@ -22,9 +21,8 @@ describe("graceful shutdown of npm start", () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "registry-shutdown-"));
     // Each MCP message waits 800 ms: a scan takes a few seconds.
     slow = await startSlowFixture(() => BENIGN_DEVELOPMENT_SERVERS[0].createServer(), 800);
-    const port = await freePort();
     app = await startAppProcess({
-      ...isolatedAppEnvironment(port, dataDir),
+      ...isolatedStoreEnvironment(dataDir),
       SCAN_ALLOW_PRIVATE_TARGETS: "true",
       SHUTDOWN_GRACE_MS: "20000",
       LOG_LEVEL: "info",

@@ -19,7 +19,6 @@ import { startStreamableHttpFixture } from "../fixtures/harness/mcp-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../fixtures/servers/benign/benign-servers";
 import { MALICIOUS_DEVELOPMENT_SERVERS } from "../fixtures/servers/malicious/malicious-servers";
 import { buildScanOutcome } from "../support/scan-outcome-builder";
-import { freePort } from "../support/free-port";
 
 /**
  * /api/v1/mcp over real HTTP: the SDK's Client against the app started the
@@ -93,8 +92,7 @@ describe("MCP endpoint over real HTTP", () => {
     }
     await seed.close();
 
-    const port = await freePort();
-    app = await startAppProcess({ PORT: String(port), PGLITE_DIR: dataDir, SCAN_ALLOW_PRIVATE_TARGETS: "true", TRUSTED_PROXY_COUNT: "1" });
+    app = await startAppProcess({ PGLITE_DIR: dataDir, SCAN_ALLOW_PRIVATE_TARGETS: "true", TRUSTED_PROXY_COUNT: "1" });
     mcpUrl = new URL("/api/v1/mcp", app.url);
 
     // C and F through the REST scan, D through the MCP tool below.

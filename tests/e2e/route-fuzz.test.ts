@@ -3,11 +3,10 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isolatedAppEnvironment, startAppProcess, type AppProcess } from "@/scripts/lib/app-process";
+import { isolatedStoreEnvironment, startAppProcess, type AppProcess } from "@/scripts/lib/app-process";
 import type { FixtureHandle } from "../fixtures/harness/http-fixture";
 import { startStreamableHttpFixture } from "../fixtures/harness/mcp-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../fixtures/servers/benign/benign-servers";
-import { freePort } from "../support/free-port";
 
 /**
  * A seeded fuzz of every route of the real server (`npm start`): random
@@ -191,10 +190,9 @@ describe(`route fuzz against npm start (${REQUESTS} requests, seed ${SEED})`, ()
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "registry-fuzz-"));
     fixture = await startStreamableHttpFixture(() => BENIGN_DEVELOPMENT_SERVERS[0].createServer());
-    const port = await freePort();
     app = await startAppProcess(
       {
-        ...isolatedAppEnvironment(port, dataDir),
+        ...isolatedStoreEnvironment(dataDir),
         // The per-request X-Forwarded-For above is believed only with one trusted proxy.
         TRUSTED_PROXY_COUNT: "1",
         // Loopback is allowed for the one seeded scan of the fixture; the fuzz's own scan bodies name closed loopback ports.

@@ -4,7 +4,10 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BADGE_STYLES } from "@/lib/badges/badge-options";
-import { isolatedAppEnvironment, startAppProcess, type AppProcess } from "@/scripts/lib/app-process";
+import { isolatedStoreEnvironment, startAppProcess, type AppProcess } from "@/scripts/lib/app-process";
+import { parseConfig } from "@/lib/config";
+import { importOfficialRegistry } from "@/lib/core/registry/import-official-registry";
+import { openServices } from "@/lib/services/open-services";
 import type { FixtureHandle } from "../fixtures/harness/http-fixture";
 import { startStreamableHttpFixture } from "../fixtures/harness/mcp-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../fixtures/servers/benign/benign-servers";
@@ -34,6 +37,17 @@ const poisoned = F_GRADE_POISONED_SERVER;
 
 
 const encode = (url: string) => encodeURIComponent(url);
+
+/** A package-only server from the official registry, imported before the app starts and never assessed (D15, D17). */
+const AWAITING_PURL = "pkg:npm/%40fixture/awaiting-mcp";
+const AWAITING_ENTRY = {
+  name: "io.github.fixture/awaiting-mcp",
+  title: "Awaiting <b>Fixture</b>",
+  description: "Reads <b>files</b> <img src=x onerror=\"window.__pwned=1\">",
+  repository: { url: "https://github.com/fixture/awaiting-mcp", source: "github" },
+  websiteUrl: "javascript:window.__pwned=1",
+  packages: [{ registryType: "npm", identifier: "@fixture/awaiting-mcp", version: "0.1.0", transport: { type: "stdio" } }],
+};
 
 describe("registry site in Chromium", () => {
   let app: AppProcess;
@@ -120,10 +134,13 @@ describe("registry site in Chromium", () => {
     urls.closed = `http://127.0.0.1:${await freePort()}/mcp`;
 
     dataDir = await mkdtemp(path.join(os.tmpdir(), "registry-e2e-db-"));
-    const port = await freePort();
+    // The embedded database has one owner: import into it before the app takes it.
+    const importer = await openServices(parseConfig({ PGLITE_DIR: dataDir, NODE_ENV: "test" }));
+    await importOfficialRegistry(importer.store, { label: "e2e", followCursor: false, fetchPage: async () => [AWAITING_ENTRY] });
+    await importer.close();
     app = await startAppProcess(
       {
-        ...isolatedAppEnvironment(port, dataDir),
+        ...isolatedStoreEnvironment(dataDir),
         // The fixtures are on loopback; the guard still refuses metadata and link-local addresses.
         SCAN_ALLOW_PRIVATE_TARGETS: "true",
         // Seeding requests each carry their own X-Forwarded-For; the browser (no such header) is 127.0.0.1.
@@ -309,6 +326,36 @@ describe("registry site in Chromium", () => {
     const response = await page.goto(`${app.url}/servers/${encode("https://unknown.example/mcp")}`);
     expect(response?.status()).toBe(404);
     expect(await page.getByText("This server is not in the registry").isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it("shows a listed package that awaits assessment on its own page, inert and with safe links, while REST answers 404", async () => {
+    const { page, watch } = await newPage();
+    const response = await page.goto(`${app.url}/servers/${encode(AWAITING_PURL)}`);
+    expect(response?.status()).toBe(200);
+    const main = page.locator("main");
+    expect(await main.getByRole("heading", { name: "Listed, awaiting assessment" }).isVisible()).toBe(true);
+    const text = await main.innerText();
+    expect(text).toContain("Awaiting <b>Fixture</b>");
+    expect(text).toContain(AWAITING_PURL);
+    expect(text).toContain("io.github.fixture/awaiting-mcp");
+    expect(text).toContain("@fixture/awaiting-mcp");
+    expect(text).toContain("Reads <b>files</b>");
+    expect(text).not.toMatch(/Grade [A-F]|trust score \d/i);
+    const repository = main.getByRole("link", { name: "https://github.com/fixture/awaiting-mcp" });
+    expect(await repository.getAttribute("href")).toBe("https://github.com/fixture/awaiting-mcp");
+    expect(await repository.getAttribute("rel")).toBe("nofollow noopener ugc");
+    expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
+    await expectNoInjection(page, watch);
+    await shoot(page, "10-awaiting-assessment");
+    await expectAccessible(page, "awaiting-assessment");
+    // The same page under the spelling a proxy may leave, and still nothing in the REST reads or search.
+    expect((await page.goto(`${app.url}/servers/${encode("pkg:npm/@fixture/awaiting-mcp")}`))?.status()).toBe(200);
+    expect((await apiGet(`/api/v1/server/${encode(AWAITING_PURL)}`)).status).toBe(404);
+    const search = (await (await apiGet("/api/v1/search?q=awaiting")).json()) as { total: number };
+    expect(search.total).toBe(0);
+    expect(watch.errors).toEqual([]);
     await page.close();
   });
 

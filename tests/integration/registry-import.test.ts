@@ -1,5 +1,13 @@
 import { readFile } from "node:fs/promises";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as scanRoute from "@/app/api/v1/scan/route";
+import * as serverRoute from "@/app/api/v1/server/[...url]/route";
+import { servers } from "@/db/schema";
+import { findAwaitingServer } from "@/lib/core/registry/find-awaiting-server";
+import { formatPurl } from "@/lib/core/registry/purl";
+import { provideAppServices } from "@/lib/services/app-services";
+import { callRoute, encodeServerUrl } from "./api/call-route";
 import { importOfficialRegistry, type RegistryPageSource } from "@/lib/core/registry/import-official-registry";
 import type { SubregistryStore } from "@/lib/core/registry/subregistry/subregistry-store";
 import { createDrizzleSubregistryStore } from "@/lib/data/drizzle-subregistry-store";
@@ -182,5 +190,124 @@ describe(`what the official registry publishes, imported on ${databaseKind()}`, 
       { subregistry },
     );
     expect(one).toMatchObject({ added: 1, served: 1, error: null });
+  });
+});
+
+describe(`package servers: identity and visibility (D15, D17) on ${databaseKind()}`, () => {
+  let services: TestServices;
+  const WEATHER_PURL = "pkg:npm/%40fixture/weather-mcp";
+  const NOTES_PURL = "pkg:pypi/fixture-notes";
+  const HOSTED = "https://weather.fixture-hosted.dev/mcp";
+  const page = {
+    servers: [
+      {
+        server: {
+          name: "io.github.fixture/pkg-weather",
+          title: "Fixture Weather",
+          description: "Forecasts <b>as a package</b>",
+          repository: { url: "https://github.com/fixture/weather-mcp", source: "github" },
+          packages: [{ registryType: "npm", identifier: "@fixture/weather-mcp", version: "1.2.0", transport: { type: "stdio" } }],
+        },
+      },
+      {
+        server: {
+          name: "io.github.fixture/hosted-weather",
+          remotes: [{ type: "streamable-http", url: HOSTED }],
+          packages: [{ registryType: "npm", identifier: "@fixture/weather-mcp" }],
+        },
+      },
+      { server: { name: "io.github.fixture/pkg-notes", packages: [{ registryType: "pypi", identifier: "Fixture_Notes" }] } },
+      { server: { name: "io.github.other/weather-copy", packages: [{ registryType: "npm", identifier: "@fixture/weather-mcp" }] } },
+    ],
+  };
+  const status = (path: string) => callRoute(serverRoute.GET, path).then((r) => r.status);
+
+  beforeAll(async () => {
+    services = await openTestServices();
+    provideAppServices(services);
+  });
+  afterAll(async () => services?.close());
+
+  it("keys a package-only entry by its purl, keeps the plain package name, and refuses a second server for the same package", async () => {
+    const run = await importOfficialRegistry(services.store, { label: "packages", followCursor: false, fetchPage: async () => page });
+    expect(run).toMatchObject({ added: 3, skipped: 1 });
+    expect(run.skippedReasons[0]).toMatchObject({ index: 3, reason: `package ${WEATHER_PURL} already registered by io.github.fixture/pkg-weather` });
+    expect(await services.store.findServerByUrl(WEATHER_PURL)).toMatchObject({ packageName: "@fixture/weather-mcp", name: "Fixture Weather", listed: false });
+    expect(await services.store.findServerByUrl(NOTES_PURL)).toMatchObject({ packageName: "Fixture_Notes" });
+    // The remote server that names the package stays keyed by its URL.
+    expect(await services.store.findServerByUrl(HOSTED)).toMatchObject({ packageName: "@fixture/weather-mcp" });
+    const due = await services.store.listServersToScan({ staleBefore: new Date(), limit: 10 });
+    expect(due.map((d) => d.url).sort()).toEqual([HOSTED, NOTES_PURL, WEATHER_PURL].sort());
+  });
+
+  it("lists an unassessed package on its page as awaiting assessment, under any spelling of its purl, but not in REST reads", async () => {
+    for (const spelling of [WEATHER_PURL, "pkg:npm/@fixture/weather-mcp", "PKG:npm/%40fixture/weather-mcp"]) {
+      expect(await findAwaitingServer(services.store, spelling), spelling).toMatchObject({
+        url: WEATHER_PURL,
+        packageType: "npm",
+        registryName: "io.github.fixture/pkg-weather",
+        packageName: "@fixture/weather-mcp",
+        repositoryUrl: "https://github.com/fixture/weather-mcp",
+        description: "Forecasts <b>as a package</b>",
+      });
+    }
+    expect(await findAwaitingServer(services.store, "pkg:npm/%40fixture/unknown")).toBeNull();
+    expect(await status(`/api/v1/server/${encodeServerUrl(WEATHER_PURL)}`)).toBe(404);
+    expect(await status(`/api/v1/server/${encodeServerUrl(WEATHER_PURL)}/report`)).toBe(404);
+    const search = await services.store.searchServers({ q: "weather-mcp", sort: "relevance", page: 1, limit: 20 });
+    expect(search.total).toBe(0);
+  });
+
+  it("shows the package in every public read once assessed, under its purl, and no longer as awaiting", async () => {
+    await services.store.recordScan(buildScanOutcome({ url: WEATHER_PURL, score: 82 }), { trigger: "rescan", fallbackName: "x", fallbackPublisher: "x" });
+    const encoded = encodeServerUrl(WEATHER_PURL);
+    const profile = await callRoute(serverRoute.GET, `/api/v1/server/${encoded}`);
+    expect(profile.status).toBe(200);
+    expect(await profile.json()).toMatchObject({ url: WEATHER_PURL, packageName: "@fixture/weather-mcp", scanType: "package", grade: "B" });
+    // A proxy that decodes the path once: the scope's %40 arrives as a literal @.
+    expect(await status(`/api/v1/server/pkg:npm/@fixture/weather-mcp`)).toBe(200);
+    expect(await status(`/api/v1/server/${encoded}/report`)).toBe(200);
+    const badge = await callRoute(serverRoute.GET, `/api/v1/server/${encoded}/badge`);
+    expect(badge.status).toBe(200);
+    expect(await findAwaitingServer(services.store, WEATHER_PURL)).toBeNull();
+    const search = await services.store.searchServers({ q: "@fixture/weather-mcp", sort: "relevance", page: 1, limit: 20 });
+    expect(search.rows.map((r) => r.url)).toEqual([WEATHER_PURL]);
+  });
+
+  it("does not scan a purl on POST /api/v1/scan: packages are assessed by the registry (400 invalid_url)", async () => {
+    const response = await callRoute(scanRoute.POST, "/api/v1/scan", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ server_url: WEATHER_PURL }),
+    });
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error).toBe("invalid_url");
+    expect(body.message).toMatch(/Package URL .* packages are assessed by the registry itself/);
+  });
+
+  it("backfills the purl of package-only rows imported before (migration 0007), leaving clashes and other ecosystems to the import", async () => {
+    const db = services.database.db;
+    const insert = (registryName: string, packageName: string, packageRegistry: string) =>
+      db.insert(servers).values({ registryName, name: registryName, publisherName: "old", packageName, packageRegistry, source: "import" });
+    await insert("io.github.old/scoped", "@old/Scoped.Name", "npm");
+    await insert("io.github.old/py", "Old_Py.Name", "pypi");
+    await insert("io.github.old/oci", "docker.io/old/img:1", "oci");
+    await insert("io.github.old/clash-1", "clash", "npm");
+    await insert("io.github.old/clash-2", "clash", "npm");
+    await insert("io.github.old/taken", "@fixture/weather-mcp", "npm");
+    await db.execute(sql.raw(await readFile("db/migrations/0007_package_identity.sql", "utf8")));
+    const urls = Object.fromEntries(
+      (await db.select({ name: servers.registryName, url: servers.url }).from(servers).where(sql`${servers.publisherName} = 'old'`)).map((r) => [r.name, r.url]),
+    );
+    expect(urls).toEqual({
+      "io.github.old/scoped": formatPurl({ ecosystem: "npm", name: "@old/Scoped.Name" }),
+      "io.github.old/py": formatPurl({ ecosystem: "pypi", name: "Old_Py.Name" }),
+      "io.github.old/oci": null,
+      "io.github.old/clash-1": null,
+      "io.github.old/clash-2": null,
+      "io.github.old/taken": null,
+    });
+    expect(urls["io.github.old/scoped"]).toBe("pkg:npm/%40old/Scoped.Name");
   });
 });

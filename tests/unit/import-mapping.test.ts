@@ -35,11 +35,30 @@ describe("mapRegistryEntry", () => {
     expect(mapRegistryEntry({ server: { name: "io.github.a/\u0000b" } })).toMatchObject({ ok: false, name: "io.github.a/\\x00b" });
   });
 
-  it("keeps a package-only server without a URL", () => {
+  it("identifies a package-only server by its purl (D15), keeping the plain package name", () => {
     const mapped = mapRegistryEntry({
       server: { name: "io.github.a/pkg", packages: [{ registryType: "npm", identifier: "@a/pkg" }] },
     });
-    expect(mapped).toMatchObject({ ok: true, entry: { url: null, packageName: "@a/pkg", packageRegistry: "npm" } });
+    expect(mapped).toMatchObject({ ok: true, entry: { url: "pkg:npm/%40a/pkg", packageName: "@a/pkg", packageRegistry: "npm" } });
+  });
+
+  it("takes the first package in an ecosystem the registry assesses as the identity, and keeps a remote URL first", () => {
+    const packages = [
+      { registryType: "nuget", identifier: "A.Pkg" },
+      { registryType: "pypi", identifier: "A_Pkg" },
+    ];
+    expect(mapRegistryEntry({ server: { name: "io.github.a/pkg", packages } })).toMatchObject({
+      ok: true,
+      entry: { url: "pkg:pypi/a-pkg", packageName: "A_Pkg", packageRegistry: "pypi" },
+    });
+    const remote = mapRegistryEntry({ server: { name: "io.github.a/pkg", packages, remotes: [{ type: "streamable-http", url: "https://a.dev/mcp" }] } });
+    expect(remote).toMatchObject({ ok: true, entry: { url: "https://a.dev/mcp", packageName: "A_Pkg" } });
+  });
+
+  it("keeps a package in an ecosystem without a purl mapping as package-only without a public identity, and says so", () => {
+    const mapped = mapRegistryEntry({ server: { name: "io.github.a/clock", packages: [{ registryType: "nuget", identifier: "A.Clock" }] } });
+    expect(mapped).toMatchObject({ ok: true, entry: { url: null, packageName: "A.Clock", packageRegistry: "nuget" } });
+    expect(mapped.ok && mapped.notes).toEqual([expect.stringMatching(/^package-only in nuget, which the registry does not assess/)]);
   });
 
   it.each([
@@ -120,7 +139,7 @@ describe("identity URLs of imported servers", () => {
     const mapped = mapRegistryEntry({
       server: { name: "io.github.a/dev", remotes: [{ type: "streamable-http", url: "http://localhost:3001/mcp" }], packages: [{ registryType: "npm", identifier: "a-dev" }] },
     });
-    expect(mapped).toMatchObject({ ok: true, entry: { url: null, packageName: "a-dev", transportType: null }, notes: [expect.stringMatching(/^kept as package-only: .*localhost/)] });
+    expect(mapped).toMatchObject({ ok: true, entry: { url: "pkg:npm/a-dev", packageName: "a-dev", transportType: null }, notes: [expect.stringMatching(/^kept as package-only: .*localhost/)] });
   });
 });
 

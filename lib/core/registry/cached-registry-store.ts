@@ -1,8 +1,12 @@
 import { createResultCache, type ResultCacheOptions } from "@/lib/core/result-cache";
 import type { RegistryStore } from "./registry-store";
 
-/** ttlMs bounds how stale a read may be across instances; maxEntries applies per cached read. */
-export type ReadCacheOptions = ResultCacheOptions;
+/**
+ * ttlMs bounds how stale a read may be across instances; maxEntries applies
+ * per cached read, and maxSearchEntries (when given) to search pages, which
+ * are by far the largest entries.
+ */
+export type ReadCacheOptions = ResultCacheOptions & { maxSearchEntries?: number };
 
 /**
  * The registry's hot reads (search pages, server lookups, scan history) are
@@ -13,7 +17,10 @@ export type ReadCacheOptions = ResultCacheOptions;
  * visible at once; other instances see it within the TTL.
  */
 export function createCachedRegistryStore(store: RegistryStore, options: ReadCacheOptions): RegistryStore & { invalidate(): void } {
-  const searches = createResultCache<Awaited<ReturnType<RegistryStore["searchServers"]>>>(options);
+  const searches = createResultCache<Awaited<ReturnType<RegistryStore["searchServers"]>>>({
+    ...options,
+    maxEntries: Math.min(options.maxEntries, options.maxSearchEntries ?? Infinity),
+  });
   const servers = createResultCache<Awaited<ReturnType<RegistryStore["findServerByUrl"]>>>(options);
   const histories = createResultCache<Awaited<ReturnType<RegistryStore["listScans"]>>>(options);
   const invalidate = () => {

@@ -3,18 +3,20 @@ import type { ServerDetail } from "@/lib/schemas/server";
 import type { RegistryStore } from "./registry-store";
 import { isListed, type ListedServerRecord } from "./server-record";
 import { toServerDetail } from "./server-views";
-import { normalizeServerUrl } from "./normalize-url";
+import { normalizeServerIdentity } from "./normalize-url";
 
 export const HISTORY_LIMIT = 20;
 
 /**
- * Finds a server that public reads may show, or throws not_found. A URL that
- * does not even parse is also "not found": the caller asked for a server.
+ * Finds a server that public reads may show (one with a verdict, D17), or
+ * throws not_found. The identity is an http(s) URL or a package's purl
+ * (D15). One that does not even parse is also "not found": the caller asked
+ * for a server.
  */
 export async function findListedServer(store: RegistryStore, rawUrl: string): Promise<ListedServerRecord> {
   let url: string;
   try {
-    url = normalizeServerUrl(rawUrl);
+    url = normalizeServerIdentity(rawUrl);
   } catch {
     throw new AppError("not_found", "No server with that URL is in the registry.");
   }

@@ -5,8 +5,10 @@ import { httpUrlOrNull } from "./http-url";
 import { keepJson } from "../scanning/untrusted-text";
 import type { TargetPolicy } from "../scanning/target-guard";
 import { checkIdentityUrl } from "./import/identity-url";
+import { packagePurl } from "./import/package-identity";
 import { servedServerJson, upgradeServerJson } from "./import/server-json";
 import { readImportPage } from "./import/import-page";
+import { OFFICIAL_META_KEY } from "./subregistry/subregistry-api";
 import type { EntryStatus, SubregistryStore } from "./subregistry/subregistry-store";
 import { CURRENT_SERVER_JSON_SCHEMA, REGISTRY_NAME_PATTERN } from "@/lib/schemas/registry-server-json";
 
@@ -23,6 +25,7 @@ const packageSchema = z.object({
   registryType: z.string().max(64).optional(),
   identifier: z.string().min(1).max(512),
   version: z.string().max(128).optional(),
+  registryBaseUrl: z.string().max(2048).optional(),
   transport: z.object({ type: z.string().max(64) }).partial().optional(),
 });
 const serverJsonSchema = z.object({
@@ -36,7 +39,6 @@ const serverJsonSchema = z.object({
   packages: z.array(packageSchema).max(50).optional(),
 });
 
-const OFFICIAL_META_KEY = "io.modelcontextprotocol.registry/official";
 const STATUS_VALUES = ["active", "deprecated", "deleted"] as const;
 
 type Json = Record<string, unknown>;
@@ -142,12 +144,16 @@ export function mapRegistryEntry(sent: unknown, identityPolicy: TargetPolicy = {
   const refusedRemotes = new Map<number, string>();
   for (const r of remotes) if (!r.checked.ok) refusedRemotes.set(r.index, r.checked.reason);
   const refused = [...refusedRemotes.values()];
-  const pkg = server.packages?.[0];
+  // The package a server is known by: the first one in an ecosystem we assess (it has a purl), else the first.
+  const packages = (server.packages ?? []).map((p) => ({ ...p, purl: packagePurl(p) }));
+  const pkg = packages.find((p) => p.purl) ?? packages[0];
   if (!url && !pkg) {
     const why = refused.length ? ` (${refused.join("; ")})` : "";
     return { ok: false, name: server.name, reason: `no usable remote URL${why} and no package` };
   }
   const notes = !url && refused.length ? [`kept as package-only: ${refused.join("; ")}`] : [];
+  // A package-only server is identified by its purl (D15); one in another ecosystem has no public identity yet.
+  if (!url && !pkg.purl) notes.push(`package-only in ${pkg.registryType ?? "an unnamed registry"}, which the registry does not assess: listed without a public page`);
   return {
     ok: true,
     serverJson: json,
@@ -157,7 +163,7 @@ export function mapRegistryEntry(sent: unknown, identityPolicy: TargetPolicy = {
     refusedRemotes,
     entry: {
       registryName: server.name,
-      url,
+      url: url ?? pkg?.purl ?? null,
       name: server.name,
       title: server.title?.trim() || null,
       description: server.description ?? null,
@@ -256,6 +262,8 @@ export interface ImportOptions {
   identityPolicy?: TargetPolicy;
   /** Where the subregistry's server.json goes; without it only the registry's servers are written. */
   subregistry?: SubregistryStore;
+  /** Told of each server the run added or updated: the import command queues their assessments. */
+  onChanged?: (entry: ImportedServer) => void;
 }
 
 /** Something said about an entry that was imported all the same. */
@@ -340,6 +348,7 @@ export async function importOfficialRegistry(
           continue;
         }
         run[result.kind] += 1;
+        if (result.kind === "added" || result.kind === "updated") options.onChanged?.(mapped.entry);
         if (!options.subregistry) continue;
         const served = servedServerJson(name, withoutRemotes(mapped.serverJson, mapped.refusedRemotes));
         if (!served.ok) {

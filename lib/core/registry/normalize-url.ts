@@ -1,4 +1,5 @@
 import { AppError } from "../errors";
+import { canonicalPurl, parsePurl } from "./purl";
 
 const MAX_URL_LENGTH = 2048;
 
@@ -14,6 +15,12 @@ export function normalizeServerUrl(raw: string): string {
   if (input.length === 0) throw new AppError("invalid_url", "server_url is empty.");
   if (input.length > MAX_URL_LENGTH) {
     throw new AppError("invalid_url", `server_url is longer than ${MAX_URL_LENGTH} characters.`);
+  }
+  if (/^pkg:/i.test(input)) {
+    throw new AppError(
+      "invalid_url",
+      "server_url is a Package URL (pkg:…), but this takes the http(s) URL of a running server: packages are assessed by the registry itself (import and rescan), not here. Look a package up with GET /api/v1/server/{url} or check_trust.",
+    );
   }
   let url: URL;
   try {
@@ -38,6 +45,31 @@ export function normalizeServerUrl(raw: string): string {
 export function tryNormalizeServerUrl(raw: string): string | null {
   try {
     return normalizeServerUrl(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The registry key a reader asks for (D15): an http(s) URL normalized as in
+ * D13, or a Package URL in its canonical form (`pkg:npm/@scope/x` and
+ * `PKG:npm/%40scope/x` are `pkg:npm/%40scope/x`). Used wherever REST, MCP,
+ * badges and pages look a server up by {url}; scans and certification stay
+ * http(s)-only (normalizeServerUrl).
+ */
+export function normalizeServerIdentity(raw: string): string {
+  if (/^\s*pkg:/i.test(raw)) {
+    const purl = parsePurl(raw);
+    if (!purl) throw new AppError("invalid_url", "server_url starts with pkg: but is not a valid Package URL (purl).");
+    return canonicalPurl(purl);
+  }
+  return normalizeServerUrl(raw);
+}
+
+/** Like normalizeServerIdentity but answers null instead of throwing. */
+export function tryNormalizeServerIdentity(raw: string): string | null {
+  try {
+    return normalizeServerIdentity(raw);
   } catch {
     return null;
   }

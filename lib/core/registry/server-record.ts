@@ -1,7 +1,7 @@
 import type { Finding } from "../findings";
 import type { CertificationStatus, Grade, TrustLabel } from "../grades";
 import type { FactorBreakdown } from "../scoring/factors";
-import type { Discovery, NetworkEvidence, ScanStatus, ToolChanges } from "../scanning/scan-outcome";
+import type { Discovery, NetworkEvidence, PackageEvidenceRecord, ScanStatus, ToolChanges } from "../scanning/scan-outcome";
 
 /** A server as the registry stores it; the API shapes are projections of this. */
 export interface ServerRecord {
@@ -67,6 +67,8 @@ export interface ScanRecord {
   findings: Finding[];
   discovery: Discovery | null;
   network: NetworkEvidence | null;
+  /** A package assessment's own evidence (D16); null for remote scans and scans recorded before. */
+  packageEvidence: PackageEvidenceRecord | null;
   toolHashes: Record<string, string>;
   toolsHash: string | null;
   changes: ToolChanges | null;

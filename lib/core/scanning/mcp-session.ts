@@ -23,7 +23,9 @@ import { createTextKeeper, keepText, type TextKeeper } from "./untrusted-text";
  * must not trigger side effects on someone else's server. Every request has
  * its own timeout, the whole session sits under the scan's deadline, and the
  * listings are capped in pages and items (D3), so a hostile server can slow
- * a scan down to its deadline but not beyond.
+ * a scan down to its deadline but not beyond. The same session runs over
+ * HTTP (discoverServer) and over the stdio of a sandboxed package
+ * (discoverOverTransport, D16).
  */
 
 export interface McpSessionOptions {
@@ -38,6 +40,18 @@ export interface McpSessionOptions {
 }
 
 export type McpSessionResult = { ok: true; discovery: Discovery } | { ok: false; failure: string };
+
+/** The discovery over a transport someone else built (stdio of a sandboxed package, D16). */
+export interface DiscoveryOptions {
+  limits: ScanLimits;
+  /** The deadline of the whole discovery. */
+  signal: AbortSignal;
+  /** Recorded as Discovery.transport. */
+  transportName: Discovery["transport"];
+}
+
+/** What the listings need of either kind of session: the bounds and the deadline. */
+type SessionBounds = Pick<DiscoveryOptions, "limits" | "signal">;
 
 type Listing = Discovery["listingProblems"][number]["listing"];
 type JsonRecord = Record<string, unknown>;
@@ -127,16 +141,19 @@ interface CutHolder {
   current: AbortController | null;
 }
 
-async function connectWith(kind: Discovery["transport"], options: McpSessionOptions, cut: CutHolder): Promise<Connected> {
-  const transport: Transport =
-    kind === "streamable-http"
-      ? new StreamableHTTPClientTransport(options.url, {
-          fetch: options.fetch,
-          // Redirects are the guarded fetch's job: it checks every hop.
-          redirectPolicy: "follow",
-          reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
-        })
-      : new SSEClientTransport(options.url, { fetch: options.fetch, redirectPolicy: "follow" });
+function httpTransport(kind: "streamable-http" | "sse", options: McpSessionOptions): Transport {
+  return kind === "streamable-http"
+    ? new StreamableHTTPClientTransport(options.url, {
+        fetch: options.fetch,
+        // Redirects are the guarded fetch's job: it checks every hop.
+        redirectPolicy: "follow",
+        reconnectionOptions: { maxRetries: 0, initialReconnectionDelay: 1000, maxReconnectionDelay: 1000, reconnectionDelayGrowFactor: 1 },
+      })
+    : new SSEClientTransport(options.url, { fetch: options.fetch, redirectPolicy: "follow" });
+}
+
+/** Initializes over `transport` within one request timeout; throws why it could not. */
+async function connectOver(transport: Transport, kind: Discovery["transport"], bounds: SessionBounds, cut: CutHolder): Promise<Connected> {
   let negotiated: string | null = null;
   const setVersion = transport.setProtocolVersion?.bind(transport);
   transport.setProtocolVersion = (version: string) => {
@@ -146,9 +163,9 @@ async function connectWith(kind: Discovery["transport"], options: McpSessionOpti
   const client = new Client(CLIENT_INFO, { capabilities: {} });
   const controller = new AbortController();
   cut.current = controller;
-  const signal = AbortSignal.any([options.signal, controller.signal]);
+  const signal = AbortSignal.any([bounds.signal, controller.signal]);
   try {
-    await raceAbort(client.connect(transport, { timeout: options.limits.perRequestMs, signal }), signal);
+    await raceAbort(client.connect(transport, { timeout: bounds.limits.perRequestMs, signal }), signal);
   } catch (error) {
     await closeQuietly(client);
     throw controller.signal.aborted && controller.signal.reason instanceof Error ? controller.signal.reason : error;
@@ -176,7 +193,7 @@ async function listAll<T>(
   method: "tools/list" | "resources/list" | "resources/templates/list" | "prompts/list",
   key: string,
   parse: (item: unknown) => T | null,
-  options: McpSessionOptions,
+  options: SessionBounds,
   cut: CutHolder,
 ): Promise<ListingResult<T>> {
   const { limits } = options;
@@ -289,6 +306,63 @@ function parsePrompt(raw: unknown, keep: TextKeeper): DiscoveredPrompt | null {
   return { name, description: keep.text(str(p.description), `${at}/description`), arguments: args };
 }
 
+/** Lists what the connected server advertises; a failed or cut listing is a listingProblem, never a throw. */
+async function listEverything(connected: Connected, bounds: SessionBounds, cut: CutHolder): Promise<Discovery> {
+  const { client } = connected;
+  const keep = createTextKeeper();
+  const capabilities = keep.json(client.getServerCapabilities() ?? null, "capabilities") as JsonRecord | null;
+  const serverInfo = client.getServerVersion();
+  const title = keep.name(serverInfo?.title || undefined, "serverInfo/title");
+  const instructions = client.getInstructions();
+  const discovery: Discovery = {
+    serverInfo: serverInfo
+      ? { name: keep.name(serverInfo.name, "serverInfo/name"), version: keep.name(serverInfo.version, "serverInfo/version"), ...(title ? { title } : {}) }
+      : null,
+    protocolVersion: connected.protocolVersion(),
+    capabilities,
+    instructions: instructions === undefined ? null : keep.text(instructions, "instructions"),
+    transport: connected.kind,
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    prompts: [],
+    listingProblems: [],
+  };
+  const note = (listing: Listing, problem: string | null) => {
+    if (problem) discovery.listingProblems.push({ listing, problem });
+  };
+  const planned: Listing[] = [];
+  if (capabilities?.tools) planned.push("tools");
+  if (capabilities?.resources) planned.push("resources", "resourceTemplates");
+  if (capabilities?.prompts) planned.push("prompts");
+
+  for (const listing of planned) {
+    if (bounds.signal.aborted) {
+      note(listing, `skipped: ${bounds.signal.reason instanceof Error ? bounds.signal.reason.message : "the scan was aborted"}`);
+      continue;
+    }
+    if (listing === "tools") {
+      const r = await listAll(connected, "tools/list", "tools", (item) => parseTool(item, keep), bounds, cut);
+      discovery.tools = r.items;
+      note(listing, r.problem);
+    } else if (listing === "resources") {
+      const r = await listAll(connected, "resources/list", "resources", (item) => parseResource(item, keep), bounds, cut);
+      discovery.resources = r.items;
+      note(listing, r.problem);
+    } else if (listing === "resourceTemplates") {
+      const r = await listAll(connected, "resources/templates/list", "resourceTemplates", (item) => parseTemplate(item, keep), bounds, cut);
+      discovery.resourceTemplates = r.items;
+      note(listing, r.problem);
+    } else {
+      const r = await listAll(connected, "prompts/list", "prompts", (item) => parsePrompt(item, keep), bounds, cut);
+      discovery.prompts = r.items;
+      note(listing, r.problem);
+    }
+  }
+  const repairs = keep.repairs();
+  return repairs ? { ...discovery, textRepairs: repairs } : discovery;
+}
+
 /**
  * Connects (Streamable HTTP, then legacy SSE on a 4xx), initializes and
  * lists what the server advertises. Never throws for server behaviour: no
@@ -300,14 +374,14 @@ export async function discoverServer(options: McpSessionOptions): Promise<McpSes
   const unsubscribe = options.onBodyCut?.((error) => cut.current?.abort(error));
   let connected: Connected;
   try {
-    connected = await connectWith("streamable-http", options, cut);
+    connected = await connectOver(httpTransport("streamable-http", options), "streamable-http", options, cut);
   } catch (streamableError) {
     if (!shouldFallBackToSse(streamableError) || options.signal.aborted) {
       unsubscribe?.();
       return { ok: false, failure: describeSessionError(streamableError, "MCP handshake failed") };
     }
     try {
-      connected = await connectWith("sse", options, cut);
+      connected = await connectOver(httpTransport("sse", options), "sse", options, cut);
     } catch (sseError) {
       unsubscribe?.();
       return {
@@ -320,61 +394,30 @@ export async function discoverServer(options: McpSessionOptions): Promise<McpSes
   }
 
   try {
-    const { client } = connected;
-    const keep = createTextKeeper();
-    const capabilities = keep.json(client.getServerCapabilities() ?? null, "capabilities") as JsonRecord | null;
-    const serverInfo = client.getServerVersion();
-    const title = keep.name(serverInfo?.title || undefined, "serverInfo/title");
-    const instructions = client.getInstructions();
-    const discovery: Discovery = {
-      serverInfo: serverInfo
-        ? { name: keep.name(serverInfo.name, "serverInfo/name"), version: keep.name(serverInfo.version, "serverInfo/version"), ...(title ? { title } : {}) }
-        : null,
-      protocolVersion: connected.protocolVersion(),
-      capabilities,
-      instructions: instructions === undefined ? null : keep.text(instructions, "instructions"),
-      transport: connected.kind,
-      tools: [],
-      resources: [],
-      resourceTemplates: [],
-      prompts: [],
-      listingProblems: [],
-    };
-    const note = (listing: Listing, problem: string | null) => {
-      if (problem) discovery.listingProblems.push({ listing, problem });
-    };
-    const planned: Listing[] = [];
-    if (capabilities?.tools) planned.push("tools");
-    if (capabilities?.resources) planned.push("resources", "resourceTemplates");
-    if (capabilities?.prompts) planned.push("prompts");
-
-    for (const listing of planned) {
-      if (options.signal.aborted) {
-        note(listing, `skipped: ${options.signal.reason instanceof Error ? options.signal.reason.message : "the scan was aborted"}`);
-        continue;
-      }
-      if (listing === "tools") {
-        const r = await listAll(connected, "tools/list", "tools", (item) => parseTool(item, keep), options, cut);
-        discovery.tools = r.items;
-        note(listing, r.problem);
-      } else if (listing === "resources") {
-        const r = await listAll(connected, "resources/list", "resources", (item) => parseResource(item, keep), options, cut);
-        discovery.resources = r.items;
-        note(listing, r.problem);
-      } else if (listing === "resourceTemplates") {
-        const r = await listAll(connected, "resources/templates/list", "resourceTemplates", (item) => parseTemplate(item, keep), options, cut);
-        discovery.resourceTemplates = r.items;
-        note(listing, r.problem);
-      } else {
-        const r = await listAll(connected, "prompts/list", "prompts", (item) => parsePrompt(item, keep), options, cut);
-        discovery.prompts = r.items;
-        note(listing, r.problem);
-      }
-    }
-    const repairs = keep.repairs();
-    return { ok: true, discovery: repairs ? { ...discovery, textRepairs: repairs } : discovery };
+    return { ok: true, discovery: await listEverything(connected, options, cut) };
   } finally {
     unsubscribe?.();
+    await closeQuietly(connected.client);
+  }
+}
+
+/**
+ * The same handshake and listings over a transport the caller built and
+ * owns (the stdio of a sandboxed package): `{ ok: false }` when no handshake
+ * happened, else a Discovery with its listingProblems. Closes the client; the
+ * caller still ends whatever runs behind the transport.
+ */
+export async function discoverOverTransport(transport: Transport, options: DiscoveryOptions): Promise<McpSessionResult> {
+  const cut: CutHolder = { current: null };
+  let connected: Connected;
+  try {
+    connected = await connectOver(transport, options.transportName, options, cut);
+  } catch (error) {
+    return { ok: false, failure: describeSessionError(error, "MCP handshake failed") };
+  }
+  try {
+    return { ok: true, discovery: await listEverything(connected, options, cut) };
+  } finally {
     await closeQuietly(connected.client);
   }
 }

@@ -1,5 +1,6 @@
 import type { Finding } from "../findings";
 import type { CertificationStatus, Grade, TrustLabel } from "../grades";
+import type { DistributionEvidence, SandboxObservations, StaticEvidence } from "../packages/package-evidence";
 import type { FactorBreakdown } from "../scoring/factors";
 import type { TextRepairs } from "./untrusted-text";
 
@@ -52,7 +53,7 @@ export interface Discovery {
   capabilities: Record<string, unknown> | null;
   instructions: string | null;
   /** The transport that worked. */
-  transport: "streamable-http" | "sse";
+  transport: "streamable-http" | "sse" | "stdio";
   tools: DiscoveredTool[];
   resources: DiscoveredResource[];
   resourceTemplates: DiscoveredResourceTemplate[];
@@ -149,4 +150,14 @@ export interface ScanOutcome {
   /** sha256 over the sorted tool hashes; null when no tools were listed. */
   toolsHash: string | null;
   changes: ToolChanges | null;
+  /** What a package assessment (D16) saw besides the listing; absent for remote scans. */
+  packageEvidence?: PackageEvidenceRecord;
+}
+
+/** The evidence of a package assessment as it is stored with the scan. */
+export interface PackageEvidenceRecord {
+  distribution: DistributionEvidence | null;
+  staticEvidence: StaticEvidence | null;
+  sandbox: (SandboxObservations & { neededNetworkOrCredentials: boolean; failure: string | null; stderrTail: string }) | null;
+  failure: string | null;
 }

@@ -1,4 +1,5 @@
 import type { Finding } from "../findings";
+import type { DistributionEvidence } from "../packages/package-evidence";
 import type { NetworkEvidence } from "../scanning/scan-outcome";
 import { deductPoints } from "./deduct-points";
 import { FACTOR_KEYS, FACTOR_MAX, type FactorBreakdown, type FactorKey, type FactorResult } from "./factors";
@@ -18,6 +19,7 @@ interface FactorWording {
 }
 
 type WordingOf = (findings: readonly Finding[], network: NetworkEvidence | null) => FactorWording;
+type PackageWordingOf = (findings: readonly Finding[], distribution: DistributionEvidence) => FactorWording;
 
 const FACTOR_WORDING: Record<FactorKey, WordingOf> = {
   declarationAccuracy: () => ({
@@ -53,10 +55,41 @@ const FACTOR_WORDING: Record<FactorKey, WordingOf> = {
   }),
 };
 
+/**
+ * The same factors for a package (D16), where the evidence differs: the code
+ * was read and the server run in a sandbox without network, and transport
+ * security is how the package was distributed.
+ */
+const PACKAGE_WORDING: Partial<Record<FactorKey, PackageWordingOf>> = {
+  permissionMinimality: () => ({
+    clean: "No shell, code-evaluation or raw-SQL parameters, no install script and no risky process or credential use found in the code",
+    notVerified: "Judged from tool schemas and a static reading of the package; what tools do when called was not tested.",
+  }),
+  networkBehavior: (_findings, d) => ({
+    clean: "No connection attempted while starting and listing tools, and no exfiltration pattern in the code",
+    notVerified: `Run in a sandbox without network; endpoints in the code of ${d.resolvedVersion} were read, not contacted.`,
+  }),
+  codeTransparency: (_findings, d) => ({
+    clean: `Published code read (${d.fileCount} files)${d.declaredRepository ? `, source repository declared (${d.declaredRepository})` : ""}`,
+    notVerified: d.provenance?.matchesDeclared
+      ? "The registry's provenance attestation ties the tarball to the declared repository."
+      : "Without a provenance attestation, that the tarball was built from the declared repository is not verified.",
+  }),
+  transportSecurity: (_findings, d) => {
+    const integrity = d.integrityVerified ? `tarball ${d.integrity?.split("-")[0] ?? "integrity"} verified` : "tarball integrity not verified";
+    const provenance = d.provenance ? "provenance attested" : "no provenance attestation";
+    return {
+      clean: `Distributed by ${d.registryUrl}${d.registryTls ? " over HTTPS" : ""}, ${integrity}, ${provenance}`,
+      notVerified: "A stdio package has no network transport of its own; this factor judges how it is distributed.",
+    };
+  },
+};
+
 /** One factor: its maximum minus the findings' deductions, with a rationale that says what was checked and what cost points. */
-function scoreFactor(factor: FactorKey, findings: readonly Finding[], network: NetworkEvidence | null): FactorResult {
+function scoreFactor(factor: FactorKey, findings: readonly Finding[], network: NetworkEvidence | null, distribution: DistributionEvidence | null): FactorResult {
   const max = FACTOR_MAX[factor];
-  const wording = FACTOR_WORDING[factor](findings, network);
+  const packageWording = distribution ? PACKAGE_WORDING[factor] : undefined;
+  const wording = packageWording && distribution ? packageWording(findings, distribution) : FACTOR_WORDING[factor](findings, network);
   const d = deductPoints(factor, findings);
   const points = Math.max(0, Math.min(max, Math.round(max - d.points)));
   const verdict = d.parts.length === 0 ? `${wording.clean}.` : `Lost ${max - points} of ${max}: ${d.parts.join(", ")}.`;
@@ -64,7 +97,7 @@ function scoreFactor(factor: FactorKey, findings: readonly Finding[], network: N
   return { points, max, rationale, findingIds: d.findingIds };
 }
 
-/** All seven factors from a scan's findings. */
-export function scoreFactors(findings: readonly Finding[], network: NetworkEvidence | null): FactorBreakdown {
-  return Object.fromEntries(FACTOR_KEYS.map((key) => [key, scoreFactor(key, findings, network)])) as FactorBreakdown;
+/** All seven factors from a scan's findings; `distribution` when a package was assessed rather than a remote server. */
+export function scoreFactors(findings: readonly Finding[], network: NetworkEvidence | null, distribution: DistributionEvidence | null = null): FactorBreakdown {
+  return Object.fromEntries(FACTOR_KEYS.map((key) => [key, scoreFactor(key, findings, network, distribution)])) as FactorBreakdown;
 }

@@ -1,4 +1,5 @@
 import type { Finding } from "../findings";
+import type { DistributionEvidence } from "../packages/package-evidence";
 import { gradeForScore, labelForScore, worseGrade, worseLabel, type Grade } from "../grades";
 import { hasTag } from "../scanning/rules/rule-catalogue";
 import { plainHit, toFinding } from "../scanning/rules/rule-hit";
@@ -46,8 +47,8 @@ function isHighDeception(finding: Finding): boolean {
  * finding to F and the label to dangerous, plain HTTP to C), and the
  * uncapped grade and the reason are kept so the report can show both.
  */
-export function scoreFindings(findings: readonly Finding[], network: NetworkEvidence | null): ScoreResult {
-  const factors = scoreFactors(findings, network);
+export function scoreFindings(findings: readonly Finding[], network: NetworkEvidence | null, distribution: DistributionEvidence | null = null): ScoreResult {
+  const factors = scoreFactors(findings, network, distribution);
   const trustScore = FACTOR_KEYS.reduce((sum, key) => sum + factors[key].points, 0);
   const uncappedGrade = gradeForScore(trustScore);
   const critical = findings.find((f) => f.severity === "critical");
@@ -80,18 +81,21 @@ export function scoreFindings(findings: readonly Finding[], network: NetworkEvid
   };
 }
 
-/**
- * The single entry point the scanner calls: findings, score, tool hashes
- * and the rug-pull diff from a scan's evidence. Pure and synchronous. An
- * unreachable server gets no score (D3), only a finding that says why.
- */
-export function assessScan(input: AssessScanInput): AssessScanResult {
-  if (input.status === "unreachable") {
-    const why = input.transportFailure ?? "No MCP handshake.";
-    const finding = toFinding(plainHit("SCAN-UNREACHABLE", "info", "transport", why, why));
-    return { findings: [finding], score: null, toolHashes: {}, toolsHash: null, changes: null };
-  }
-  const ruleFindings = runRules({ discovery: input.discovery, network: input.network, context: input.context });
+/** What an unreachable scan gets (D3): no score, a finding that says why. */
+function unreachable(failure: string | null): AssessScanResult {
+  const why = failure ?? "No MCP handshake.";
+  const finding = toFinding(plainHit("SCAN-UNREACHABLE", "info", "transport", why, why));
+  return { findings: [finding], score: null, toolHashes: {}, toolsHash: null, changes: null };
+}
+
+/** The rules over a discovery, the rug-pull diff against the last completed scan, and findings from elsewhere, scored. */
+function assessFindings(
+  input: Pick<AssessScanInput, "discovery" | "network" | "context">,
+  subject: "remote" | "package",
+  extraFindings: readonly Finding[],
+  distribution: DistributionEvidence | null,
+): AssessScanResult {
+  const ruleFindings = runRules({ discovery: input.discovery, network: input.network, context: input.context, subject });
   const tools = input.discovery?.tools ?? [];
   const rugPull = detectRugPull({
     tools,
@@ -99,12 +103,43 @@ export function assessScan(input: AssessScanInput): AssessScanResult {
     findings: ruleFindings,
     toolsListingComplete: input.discovery !== null && !input.discovery.listingProblems.some((p) => p.listing === "tools"),
   });
-  const findings = dedupeFindings([...ruleFindings, ...rugPull.findings]);
+  const findings = dedupeFindings([...ruleFindings, ...rugPull.findings, ...extraFindings]);
   return {
     findings,
-    score: scoreFindings(findings, input.network),
+    score: scoreFindings(findings, input.network, distribution),
     toolHashes: rugPull.toolHashes,
     toolsHash: rugPull.toolsHash,
     changes: rugPull.changes,
   };
+}
+
+/**
+ * The single entry point the scanner calls: findings, score, tool hashes
+ * and the rug-pull diff from a scan's evidence. Pure and synchronous. An
+ * unreachable server gets no score (D3), only a finding that says why.
+ */
+export function assessScan(input: AssessScanInput): AssessScanResult {
+  if (input.status === "unreachable") return unreachable(input.transportFailure);
+  return assessFindings(input, "remote", [], null);
+}
+
+export interface AssessPackageInput {
+  /** What the sandboxed server listed over stdio, or null when it never answered. */
+  discovery: Discovery | null;
+  status: ScanStatus;
+  context: RegistryContext;
+  distribution: DistributionEvidence | null;
+  /** Findings of the fetch, the static reading and the sandboxed run. */
+  packageFindings: readonly Finding[];
+  failure: string | null;
+}
+
+/**
+ * A package assessment (D16) through the same rules, factors and caps as a
+ * remote scan: the listing the sandboxed server gave is read like a remote
+ * one, and what the package itself showed joins it as findings.
+ */
+export function assessPackageScan(input: AssessPackageInput): AssessScanResult {
+  if (input.status === "unreachable") return unreachable(input.failure);
+  return assessFindings({ discovery: input.discovery, network: null, context: input.context }, "package", input.packageFindings, input.distribution);
 }

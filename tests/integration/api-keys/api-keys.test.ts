@@ -15,6 +15,7 @@ import { openServices } from "@/lib/services/open-services";
 import * as adminListRoute from "@/app/api/v1/admin/certifications/route";
 import { callRoute } from "../api/call-route";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
+import { isolatedStoreEnvironment } from "../../../scripts/lib/app-process";
 
 const run = promisify(execFile);
 const T0 = Date.UTC(2031, 4, 6, 10, 1, 0);
@@ -103,7 +104,7 @@ describe(`npm run keys (${databaseKind()})`, () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "mtr-keys-"));
     // Not the test process's environment: vitest puts Vite's BASE_URL ("/") there.
-    env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "", REDIS_URL: "", UPSTASH_REDIS_REST_URL: "", UPSTASH_REDIS_REST_TOKEN: "" };
+    env = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: "test", ...isolatedStoreEnvironment(path.join(dir, "pglite")) };
     if (process.env.TEST_DATABASE_URL) {
       // A database of its own on the server; the CLI connects to it while the test holds it open.
       testServices = await openTestServices();

@@ -3,13 +3,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../../support/free-port";
+import { isolatedStoreEnvironment } from "../../../scripts/lib/app-process";
 import { runScript, STACK_FRAME } from "./run-script";
 
 /** Every npm script that runs our code (`tsx scripts/x.ts [args]` or `node --import tsx scripts/x.ts [args]`), split into the script and its arguments. */
 function ourNpmScripts(): { name: string; script: string; args: string[] }[] {
   const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
   return Object.entries(scripts).flatMap(([name, command]) => {
-    const match = /^(?:tsx|node --import tsx) (scripts\/\S+\.ts)(.*)$/.exec(command);
+    const match = /^(?:tsx|node(?: --[\w-]+(?:=\S+)?)* --import tsx) (scripts\/\S+\.ts)(.*)$/.exec(command);
     return match ? [{ name, script: match[1], args: match[2].split(/\s+/).filter(Boolean) }] : [];
   });
 }
@@ -19,14 +20,14 @@ describe("every command explains itself", () => {
   let env: Record<string, string>;
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), "mtr-cli-usage-"));
-    env = { NODE_ENV: "test", PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "", REDIS_URL: "", UPSTASH_REDIS_REST_URL: "", UPSTASH_REDIS_REST_TOKEN: "" };
+    env = { NODE_ENV: "test", ...isolatedStoreEnvironment(path.join(dir, "pglite")) };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("--help on every npm script prints usage and exits 0 without opening a database or doing work", async () => {
     const commands = ourNpmScripts();
     expect(commands.map((c) => c.name).sort()).toEqual(
-      ["start", "dev", "db:migrate", "registry:import", "keys", "certify", "bench", "scan", "eval:detection", "rescan", "demo", "docs:rules"].sort(),
+      ["start", "dev", "db:migrate", "registry:import", "keys", "certify", "bench", "scan", "eval:detection", "rescan", "worker", "demo", "docs:rules"].sort(),
     );
     const catalogue = statSync("docs/rule-catalogue.md").mtimeMs;
     const runs = await Promise.all([

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "@/db/client";
 import { DataDirectoryInUseError, lockDataDirectory } from "@/db/data-directory-lock";
+import { isolatedStoreEnvironment } from "../../../scripts/lib/app-process";
 import { runScript, STACK_FRAME } from "./run-script";
 
 /** The pid of a process that has exited: what a crash (kill -9) leaves in a lock file. */
@@ -24,7 +25,7 @@ describe("one owner of the embedded database", () => {
     dir = mkdtempSync(path.join(tmpdir(), "mtr-db-lock-"));
     pgliteDir = path.join(dir, "pglite");
     lockFile = `${pgliteDir}.lock`;
-    env = { NODE_ENV: "test", PGLITE_DIR: pgliteDir, DATABASE_URL: "", REDIS_URL: "", UPSTASH_REDIS_REST_URL: "", UPSTASH_REDIS_REST_TOKEN: "" };
+    env = { NODE_ENV: "test", ...isolatedStoreEnvironment(pgliteDir) };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

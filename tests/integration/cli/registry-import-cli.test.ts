@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isolatedStoreEnvironment } from "../../../scripts/lib/app-process";
 import { runScript, STACK_FRAME } from "./run-script";
 
 /** npm run registry:import as a person runs it: lines about entries with their index, the summary last. */
@@ -10,7 +11,7 @@ describe("registry:import output", () => {
   let env: Record<string, string>;
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), "mtr-registry-import-"));
-    env = { NODE_ENV: "test", PGLITE_DIR: path.join(dir, "pglite"), DATABASE_URL: "", REDIS_URL: "", UPSTASH_REDIS_REST_URL: "", UPSTASH_REDIS_REST_TOKEN: "" };
+    env = { NODE_ENV: "test", ...isolatedStoreEnvironment(path.join(dir, "pglite")) };
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -22,7 +23,9 @@ describe("registry:import output", () => {
     expect(lines.some((l) => l.startsWith("  note [4] io.github.fixture-dev/notes: kept as package-only: http://localhost:3001/mcp"))).toBe(true);
     const summary = lines.findIndex((l) => l.startsWith("Imported tests/fixtures/registry/official-seed.json: 5 added"));
     expect(summary).toBeGreaterThan(lines.findLastIndex((l) => l.startsWith("  ")));
-    expect(lines.slice(summary + 1)).toEqual(["New servers appear in public reads once scanned: npm run rescan"]);
+    // Each added server with an identity (a URL, or a purl for a package) gets an assessment job (docs/jobs.md).
+    expect(lines.slice(summary + 1)).toHaveLength(1);
+    expect(lines[summary + 1]).toMatch(/^Queued [1-5] servers? for assessment; they appear in public reads once assessed\.$/);
   }, 120_000);
 
   it("says which shapes it reads when a file is something else, then a summary of nothing, and exits 1", async () => {

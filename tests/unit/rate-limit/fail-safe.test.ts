@@ -1,22 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createRateLimiter } from "@/lib/http/rate-limit/create-rate-limiter";
 import { createMemoryScriptRunner } from "@/lib/http/rate-limit/memory-script-runner";
 import { createCountMirror } from "@/lib/http/rate-limit/count-mirror";
 import type { ScriptRunner } from "@/lib/http/rate-limit/script-runner";
+import { HOUR, T0, useFixedClock } from "./fixed-clock";
 
 /**
  * D10's fail-safe on a store that can be switched off (and swapped for an
  * empty one, as a Redis without persistence comes back). The real Redis
  * stopped mid-test is in tests/integration/rate-limit/redis-outage.test.ts.
  */
-const HOUR = 3600_000;
-const T0 = Date.UTC(2026, 0, 1, 10, 0, 0);
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(T0);
-});
-afterEach(() => vi.useRealTimers());
+useFixedClock();
 
 function switchableStore() {
   const store = { up: true, data: createMemoryScriptRunner() };

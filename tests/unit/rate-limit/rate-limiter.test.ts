@@ -1,22 +1,14 @@
 import { createHash } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createRateLimiter } from "@/lib/http/rate-limit/create-rate-limiter";
 import { createMemoryScriptRunner } from "@/lib/http/rate-limit/memory-script-runner";
 import { clientBucket } from "@/lib/http/rate-limit/client-bucket";
 import { rateLimitHeaders, secondsUntil } from "@/lib/http/rate-limit/rate-limit-headers";
 import { DEFAULT_RATE_LIMIT_POLICY, ruleForAccess } from "@/lib/http/rate-limit/rate-limit-policy";
 import type { LimiterBackend, ScriptRunner } from "@/lib/http/rate-limit/script-runner";
+import { HOUR, T0, useFixedClock } from "./fixed-clock";
 
-const HOUR = 3600_000;
-// 10:00:00.000 UTC: the start of a fixed window, so the arithmetic below is exact.
-const T0 = Date.UTC(2026, 0, 1, 10, 0, 0);
-
-beforeEach(() => {
-  // @upstash/ratelimit reads Date.now(); faking Date (only Date: timers stay real) is how time is injected.
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(T0);
-});
-afterEach(() => vi.useRealTimers());
+useFixedClock();
 
 function memoryPrimary(): LimiterBackend & { runner: ReturnType<typeof createMemoryScriptRunner> } {
   return { kind: "memory", runner: createMemoryScriptRunner(), close: async () => {} };

@@ -62,6 +62,14 @@ describe("the read cache", () => {
     expect(calls).toEqual(["a", "b", "c", "b"]);
   });
 
+  it("keeps fewer search pages than other reads when maxSearchEntries says so", async () => {
+    const { store, calls } = countingStore();
+    const cached = createCachedRegistryStore(store, { ttlMs: 10_000, maxEntries: 10, maxSearchEntries: 2 });
+    for (const q of ["a", "b", "c", "a"]) await cached.searchServers(query(q));
+    // Only two pages fit: "a" was evicted by "c" and is read again.
+    expect(calls).toEqual(["a", "b", "c", "a"]);
+  });
+
   it("does not keep alive the request (async context) that filled an entry", async () => {
     const { store } = countingStore();
     const cached = createCachedRegistryStore(store, { ttlMs: 10_000, maxEntries: 10 });

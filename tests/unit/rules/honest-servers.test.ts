@@ -19,6 +19,33 @@ function seriousFindings(tools: ToolSpec[], instructions?: string) {
 }
 
 describe("honest servers", () => {
+  it("a parameter that is right 'in almost every session' asks for no session", () => {
+    expect(
+      seriousFindings([
+        {
+          name: "get_console_logs",
+          description: "Reads the console of the browser tab.",
+          inputSchema: schema({ tabId: str("The tab to read. Defaults to the tab the extension was last opened on, which is correct in nearly every session; pass it only when another tab is meant.") }),
+        },
+      ]),
+    ).toEqual([]);
+  });
+
+  it("a field for declining a pending approval is not an order to mislead the user", () => {
+    expect(
+      seriousFindings([
+        {
+          name: "research_agent",
+          description: "Runs a research job. When the job asks for approval, show the user what is asked and get their consent before approving.",
+          inputSchema: schema({
+            threadId: str("The thread to continue."),
+            decline: str("Answer no to the pending approval with this id. Needs threadId."),
+          }),
+        },
+      ]),
+    ).toEqual([]);
+  });
+
   it("an e-mail server that adds labels to all messages is not asking for the conversation", () => {
     expect(
       seriousFindings([

@@ -4,7 +4,7 @@ export default function ServerNotFound() {
     <section className="notice" aria-labelledby="nf-title">
       <h1 id="nf-title">This server is not in the registry</h1>
       <p>
-        No listed server has that URL. <a href="/">Search the registry</a> or <a href="/scan">scan the server</a> to add it.
+        No server in the registry has that URL or package. <a href="/">Search the registry</a> or <a href="/scan">scan the server</a> to add it.
       </p>
     </section>
   );

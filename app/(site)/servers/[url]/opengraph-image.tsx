@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ogSafeText } from "@/lib/site/og-text";
 import { GRADE_COLOURS } from "@/lib/site/grade-colours";
-import { loadServerPage } from "@/lib/site/load-server-page";
+import { loadAwaitingServer, loadServerPage } from "@/lib/site/load-server-page";
 import { serverUrlFromSegment } from "@/lib/site/server-links";
 
 export const alt = "The server's grade and trust score on MCP Trust Registry";
@@ -30,8 +30,8 @@ function loadFonts() {
  * a server's name must never make the registry call out.
  */
 export default async function Image({ params }: { params: Promise<{ url: string }> }) {
-  const { url } = await params;
-  const [data, { regular, bold }] = await Promise.all([loadServerPage(serverUrlFromSegment(url)), loadFonts()]);
+  const serverUrl = serverUrlFromSegment((await params).url);
+  const [data, { regular, bold }] = await Promise.all([loadServerPage(serverUrl), loadFonts()]);
   const options = {
     ...size,
     fonts: [
@@ -41,10 +41,12 @@ export default async function Image({ params }: { params: Promise<{ url: string 
     headers: { "cache-control": "public, max-age=300, s-maxage=300" },
   };
   if (!data) {
+    // A listed server without a verdict (D17) is not "not in the registry"; its name is strangers' text, so it is left out.
+    const awaiting = await loadAwaitingServer(serverUrl);
     return new ImageResponse(
       (
         <div style={{ display: "flex", width: "100%", height: "100%", alignItems: "center", justifyContent: "center", background: "#f6f8fa", fontFamily: "Inter", fontSize: 56, color: "#1f2328" }}>
-          Not in the MCP Trust Registry
+          {awaiting ? "Listed, awaiting assessment" : "Not in the MCP Trust Registry"}
         </div>
       ),
       options,

@@ -11,10 +11,12 @@ import { ScoreHistoryChart } from "@/components/score-history-chart";
 import { TransportFacts } from "@/components/transport-facts";
 import { Untrusted } from "@/components/untrusted-text";
 import { formatDateTime } from "@/lib/site/format-time";
-import { loadServerPage } from "@/lib/site/load-server-page";
+import { loadAwaitingServer, loadServerPage } from "@/lib/site/load-server-page";
 import { httpUrlOrNull } from "@/lib/core/registry/http-url";
+import { parsePurl } from "@/lib/core/registry/purl";
 import { apiServerPath, serverUrlFromSegment } from "@/lib/site/server-links";
 import { visibleLine } from "@/lib/site/visible-text";
+import { AwaitingAssessment } from "./awaiting-assessment";
 
 export const dynamic = "force-dynamic";
 
@@ -25,8 +27,14 @@ async function serverUrlOf(params: Props["params"]): Promise<string> {
 }
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const data = await loadServerPage(await serverUrlOf(params));
-  if (!data) return { title: "Server not found" };
+  const serverUrl = await serverUrlOf(params);
+  const data = await loadServerPage(serverUrl);
+  if (!data) {
+    const awaiting = await loadAwaitingServer(serverUrl);
+    // Strangers' text without a verdict: shown, but not offered to search engines.
+    if (awaiting) return { title: `${visibleLine(awaiting.name, 80)}: awaiting assessment`, robots: { index: false } };
+    return { title: "Server not found" };
+  }
   const { profile } = data;
   const name = visibleLine(profile.name, 80);
   const description = `Grade ${profile.grade}, trust score ${profile.trustScore}/100 (${profile.trustLabel}). ${visibleLine(profile.trustSummary, 200)}`;
@@ -34,11 +42,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ServerPage({ params, searchParams }: Props) {
-  const data = await loadServerPage(await serverUrlOf(params));
-  if (!data) notFound();
+  const serverUrl = await serverUrlOf(params);
+  const data = await loadServerPage(serverUrl);
+  if (!data) {
+    const awaiting = await loadAwaitingServer(serverUrl);
+    if (!awaiting) notFound();
+    return <AwaitingAssessment server={awaiting} />;
+  }
   const { profile, report, baseUrl } = data;
   const justScanned = (await searchParams).scanned === "1";
   const repository = httpUrlOrNull(profile.repositoryUrl);
+  // A package (its url is a purl, D15) is assessed by the registry: it cannot be scanned or certified by URL.
+  const isPackage = parsePurl(profile.url) !== null;
   const findings = report?.findings ?? [];
 
   return (
@@ -139,9 +154,11 @@ export default async function ServerPage({ params, searchParams }: Props) {
           <a className="button" href={apiServerPath(profile.url, "report")} download>
             Download the full report (JSON)
           </a>
-          <a className="button button-secondary" href={`/scan?url=${encodeURIComponent(profile.url)}`}>
-            Scan again
-          </a>
+          {isPackage ? null : (
+            <a className="button button-secondary" href={`/scan?url=${encodeURIComponent(profile.url)}`}>
+              Scan again
+            </a>
+          )}
         </p>
       </section>
 
@@ -177,7 +194,9 @@ export default async function ServerPage({ params, searchParams }: Props) {
         <p>
           <CertificationTag status={profile.certificationStatus} />
         </p>
-        {profile.certificationStatus === "none" ? (
+        {profile.certificationStatus === "none" && isPackage ? (
+          <p>Certification is for hosted servers, whose publishers can prove control of the server&apos;s origin; packages are assessed, not certified.</p>
+        ) : profile.certificationStatus === "none" ? (
           <p>
             Publishers can apply for standard (grade C or better) or premium (grade B or better) certification.{" "}
             <a href={`/certify?server_url=${encodeURIComponent(profile.url)}`}>Apply for this server</a>.

@@ -1,5 +1,6 @@
 import type { Severity } from "../../findings";
 import type { FactorKey } from "../../scoring/factors";
+import { PACKAGE_RULES } from "../../packages/npm/package-rules";
 
 /**
  * The one rule catalogue (D2). Every finding the scanner produces carries one
@@ -853,9 +854,10 @@ const RULES = [
 export type RuleId = (typeof RULES)[number]["id"];
 
 /** Every rule the scanner can report, in catalogue order. */
-export const RULE_CATALOGUE: readonly RuleDefinition[] = RULES;
+/** The scanner's rules and the package assessment's (lib/core/packages/npm/package-rules.ts): one catalogue, one id space. */
+export const RULE_CATALOGUE: readonly RuleDefinition[] = [...RULES, ...PACKAGE_RULES];
 
-const BY_ID: ReadonlyMap<string, RuleDefinition> = new Map(RULES.map((r) => [r.id, r]));
+const BY_ID: ReadonlyMap<string, RuleDefinition> = new Map(RULE_CATALOGUE.map((r) => [r.id, r]));
 
 /** The catalogue entry for an id; findings are built only through this, so an unknown id fails loudly in tests. */
 export function getRule(id: RuleId): RuleDefinition {

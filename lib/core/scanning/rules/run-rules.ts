@@ -38,6 +38,12 @@ export interface RuleInput {
   discovery: Discovery | null;
   network: NetworkEvidence | null;
   context: RegistryContext;
+  /**
+   * A package assessment (D16) judges transport and code from the package
+   * itself (lib/core/packages), so the remote-only rules about TLS,
+   * redirects and a merely declared repository are left out.
+   */
+  subject?: "remote" | "package";
 }
 
 /** Base64 inside base64 is followed once more, no further (decode depth 2). */
@@ -188,7 +194,10 @@ export function runDiscoveryRules(discovery: Discovery, network: NetworkEvidence
 export function runRules(input: RuleInput): Finding[] {
   const hits: RuleHit[] = [];
   if (input.discovery) hits.push(...runDiscoveryRules(input.discovery, input.network));
-  hits.push(...detectTransportProblems(input.network), ...detectRedirectProblems(input.network));
-  hits.push(...detectCodeTransparency(input.context), ...detectPublisherReputation(input.context));
+  if (input.subject !== "package") {
+    hits.push(...detectTransportProblems(input.network), ...detectRedirectProblems(input.network));
+    hits.push(...detectCodeTransparency(input.context));
+  }
+  hits.push(...detectPublisherReputation(input.context));
   return dedupeFindings(hits.map(toFinding));
 }

@@ -2,6 +2,7 @@ import type { Severity } from "../../findings";
 import { excerptAround } from "../normalize-text";
 import type { AnalyzedField } from "./analyzed-field";
 import { ownerKeyOf, type RuleHit } from "./rule-hit";
+import { shannonEntropy } from "../../entropy";
 
 /**
  * SEC-SECRET-IN-METADATA. A credential in a tool description is leaked to
@@ -40,17 +41,6 @@ const PATTERNS: SecretPattern[] = [
 const PREFILTER_RE = /AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|gh[pousr]_|github_pat_|glpat-|xox|hooks\.slack|sk-|_live_|AIza|PRIVATE KEY|eyJ|key|secret|token|passw|pwd|bearer/i;
 const PLACEHOLDER_RE = /your|example|xxxx|changeme|placeholder|dummy|sample|redacted|replace|insert|\*{3}|<|\.\.\.|0{8}|1234/i;
 
-function entropy(s: string): number {
-  const counts = new Map<string, number>();
-  for (const ch of s) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-  let h = 0;
-  for (const n of counts.values()) {
-    const p = n / s.length;
-    h -= p * Math.log2(p);
-  }
-  return h;
-}
-
 function mask(secret: string): string {
   return `${secret.slice(0, 4)}…[${secret.length} chars masked]`;
 }
@@ -67,7 +57,7 @@ export function detectSecrets(field: AnalyzedField): RuleHit[] {
       const start = m.index + m[0].lastIndexOf(value);
       if (found.some((f) => start < f.end && start + value.length > f.start)) continue;
       const generic = p.name === "credential assignment";
-      if (generic && (PLACEHOLDER_RE.test(value) || entropy(value) < 3.5 || !/\d/.test(value) || !/[A-Za-z]/.test(value))) continue;
+      if (generic && (PLACEHOLDER_RE.test(value) || shannonEntropy(value) < 3.5 || !/\d/.test(value) || !/[A-Za-z]/.test(value))) continue;
       const example = /EXAMPLE|example/.test(value) || (!generic && PLACEHOLDER_RE.test(value) && p.name !== "private key");
       found.push({ name: p.name, start, end: start + value.length, severity: example ? "low" : "high" });
     }

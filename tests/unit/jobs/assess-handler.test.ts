@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "@/lib/core/errors";
+import type { RegistryStore } from "@/lib/core/registry/registry-store";
+import type { ScanServerDeps } from "@/lib/core/registry/scan-server";
+import type { ServerRecord } from "@/lib/core/registry/server-record";
+import { createScanCoordinator } from "@/lib/core/scanning/scan-coordinator";
+import { createAssessHandler } from "@/lib/jobs/assess-handler";
+import { failureOutput, isRetryable, PermanentJobError } from "@/lib/jobs/assess-job";
+import { buildScanOutcome } from "../../support/scan-outcome-builder";
+
+/** A scanner whose scan answers `status` and records nothing but the trigger it was given. */
+function fakeScanner(status: "completed" | "partial" | "unreachable", triggers: string[]): ScanServerDeps {
+  const store = {
+    getRegistryContext: async () => ({}),
+    recordScan: async (_outcome: unknown, meta: { trigger: string }) => {
+      triggers.push(meta.trigger);
+      return { server: { id: "s" } as ServerRecord, scan: { id: "scan" } };
+    },
+  } as unknown as RegistryStore;
+  return {
+    store,
+    coordinator: createScanCoordinator({ maxConcurrent: 1 }),
+    runScan: async (url) => buildScanOutcome({ url, status }),
+    scanOptions: {},
+  };
+}
+
+describe("the assess-server handler", () => {
+  it("scans an http(s) server and answers the scan's status", async () => {
+    const triggers: string[] = [];
+    const handle = createAssessHandler({ scanner: fakeScanner("partial", triggers) });
+    expect(await handle({ serverId: "s", url: "https://mcp.example.com/mcp", trigger: "import" })).toEqual({ status: "partial" });
+    expect(triggers).toEqual(["rescan"]);
+  });
+
+  it("hands a package server to the package assessment, with the job's trigger", async () => {
+    const calls: [string, string][] = [];
+    const handle = createAssessHandler({
+      scanner: fakeScanner("completed", []),
+      assessPackage: async (url, trigger) => {
+        calls.push([url, trigger]);
+        return { status: "completed" };
+      },
+    });
+    expect(await handle({ serverId: "p", url: "pkg:npm/%40scope/server", trigger: "schedule" })).toEqual({ status: "completed" });
+    expect(calls).toEqual([["pkg:npm/%40scope/server", "schedule"]]);
+  });
+
+  it("fails a package server for good while there is no package assessment", async () => {
+    const handle = createAssessHandler({ scanner: fakeScanner("completed", []) });
+    const error = await handle({ serverId: "p", url: "pkg:npm/left-pad", trigger: "import" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PermanentJobError);
+    expect(isRetryable(error)).toBe(false);
+    expect(failureOutput(error)).toEqual({ reason: "package assessment not available" });
+  });
+});
+
+describe("which failures are retried", () => {
+  it("retries what may pass, not refusals of the target", () => {
+    expect(isRetryable(new Error("connect ECONNREFUSED 127.0.0.1:5432"))).toBe(true);
+    expect(isRetryable(new AppError("rate_limited", "Too many scans"))).toBe(true);
+    expect(isRetryable(new AppError("service_unavailable", "database down"))).toBe(true);
+    expect(isRetryable(new AppError("target_forbidden", "private address"))).toBe(false);
+    expect(isRetryable(new AppError("invalid_url", "not a URL"))).toBe(false);
+    expect(failureOutput(new AppError("target_forbidden", "private address"))).toEqual({ reason: "private address", code: "target_forbidden" });
+  });
+});
