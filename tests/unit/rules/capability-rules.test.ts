@@ -52,6 +52,14 @@ describe("dangerous capabilities", () => {
     expect(idsOf([startProcess])).toContain("PM-SHELL-EXEC:medium");
   });
 
+  it("reads a parameter named after a shell as a command only when it is one", () => {
+    const pick = (name: string, description: string) => idsOf([{ name, description: "Edits a shell start-up file.", inputSchema: schema({ shell: strParam(description) }) }]);
+    expect(pick("append_to_shell_profile", "zsh | bash | fish")).not.toContain("PM-SHELL-EXEC:medium");
+    expect(pick("show_profile", "Which shell's profile")).not.toContain("PM-SHELL-EXEC:medium");
+    expect(pick("run_in_shell", "Shell command to run")).toContain("PM-SHELL-EXEC:medium");
+    expect(pick("exec", "Shell")).toContain("PM-SHELL-EXEC:medium");
+  });
+
   it("does not flag constrained commands or math expressions", () => {
     expect(idsOf([{ name: "git", description: "Runs a git subcommand.", inputSchema: schema({ command: { type: "string", enum: ["status", "log"] } }) }]).filter((i) => i.startsWith("PM-"))).toEqual([]);
     expect(idsOf([{ name: "calculate", description: "Evaluates a math expression.", inputSchema: schema({ expression: strParam("Math expression") }) }]).filter((i) => i.startsWith("PM-"))).toEqual([]);

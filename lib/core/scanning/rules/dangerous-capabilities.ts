@@ -35,6 +35,21 @@ const SQL_TEXT_RE = /\bsql\b|\bselect\b.{0,40}\bfrom\b|\bsql statement\b|\b(?:dd
 const DATABASE_SERVER_RE = /\b(?:postgres(?:ql)?|mysql|mariadb|sqlite|sql|database|databases|db|duckdb|snowflake|bigquery|clickhouse|supabase|neon|redshift|oracle|mssql|tables?|schemas?)\b/;
 const READ_ONLY_RE = /\bread[- ]only\b|\bselect(?: statements?)? only\b|\bonly select\b/;
 
+/** Parameters named after a shell, which may hold a command or only say which shell ("shell: zsh | bash | fish"). */
+const SHELL_NAME_PARAM_RE = /^(?:shell|bash|sh|powershell)$/;
+const COMMAND_WORD_RE = /\b(?:commands?|run|runs|execute|executes|executed|script|scripts|invoke)\b/;
+const EXECUTING_TOOL = new Set(["exec", "execute", "run", "command", "cmd", "terminal", "spawn", "eval"]);
+
+/**
+ * A parameter named "shell" that picks which shell a tool works on (a
+ * dotfile editor's target) holds no command: it is one only when its text
+ * says it is run, or the tool's name says it executes.
+ */
+function isShellChoice(name: string, param: SchemaParam, toolTokens: readonly string[]): boolean {
+  if (!SHELL_NAME_PARAM_RE.test(name)) return false;
+  return !COMMAND_WORD_RE.test(param.description.toLowerCase()) && !toolTokens.some((t) => EXECUTING_TOOL.has(t));
+}
+
 function freeText(p: SchemaParam): boolean {
   return (p.type === "string" || p.type === null) && !p.hasEnum;
 }
@@ -65,7 +80,7 @@ export function detectDangerousCapabilities(discovery: Discovery): RuleHit[] {
       const ptext = `${text} ${param.description.toLowerCase()}`;
       const sandboxed = SANDBOX_RE.test(ptext);
       // A shell that also runs REPLs is still a shell: the shell is the wider reach.
-      if (SHELL_PARAM_RE.test(name) && (tokens.some((t) => SHELL_TOOL.has(t)) || SHELL_TEXT_RE.test(ptext))) {
+      if (SHELL_PARAM_RE.test(name) && !isShellChoice(name, param, tokens) && (tokens.some((t) => SHELL_TOOL.has(t)) || SHELL_TEXT_RE.test(ptext))) {
         hits.push(hit(tool, param, "PM-SHELL-EXEC", sandboxed ? "low" : "medium", `"${tool.name}" runs the free-form "${param.name}" as a shell command${sandboxed ? " (an isolated environment is declared, not verified)" : " on the server's host"}.`));
         continue;
       }

@@ -13,6 +13,8 @@ import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, SENSITIVE_TARGET_RE, verbRegex }
  * reported low.
  */
 const SECRET_TOOL_RE = /(?:env|dotenv|secret|ssh|key|credential|cookie|vault|passw|keychain|keyring|config|token|cert)/;
+const SHELL_STARTUP_RE = /bashrc|zshrc|bash_profile|zprofile|zshenv|bash_login|\.profile/;
+const STARTUP_READ_VERB_RE = /^(?:contents? of|read|reads|cat|open|opens|load|loads|dump|dumps|send|sends|upload|uploads|copy|copies|attach|attaches|extract|extracts|grab|grabs|collect|collects|exfiltrate|exfiltrates|print|prints|output|outputs|paste|forward|forwards|leak|leaks|export|exports|transmit|transmits|share|shares|use the contents of|take|pass|passes|provide|provides|include|includes)$/;
 const BASE = verbRegex(ACCESS_VERBS_BASE);
 const THIRD = verbRegex(ACCESS_VERBS_THIRD);
 
@@ -32,6 +34,9 @@ export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
     const end = start + match[0].length;
     const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
     if (!action) continue;
+    // A shell start-up file is sensitive for the tokens exported in it: reading it out is the
+    // threat; appending an alias or showing which file was changed is a dotfile tool's job.
+    if (SHELL_STARTUP_RE.test(match[0]) && !STARTUP_READ_VERB_RE.test(action.verb)) continue;
     // The summary sentence of a tool whose name says it handles such files declares its job ("get_env_var: Read one variable from .env").
     const ownJob = field.kind === "description" && sentence === field.sentences[0] && field.owner === "tool" && SECRET_TOOL_RE.test(field.ownerName.toLowerCase());
     // A tool that says which sensitive file it reads is declaring its job: recorded, at no cost.

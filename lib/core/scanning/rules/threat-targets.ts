@@ -15,6 +15,8 @@ export const SENSITIVE_TARGET_RE = new RegExp(
     String.raw`(?<![a-z0-9_])\.env(?:\.[a-z]{1,12})?\b(?!\.[a-z])`,
     String.raw`/etc/(?:passwd|shadow|sudoers|master\.passwd|gshadow)\b`,
     String.raw`(?<![a-z0-9_])\.(?:npmrc|pypirc|netrc|git-credentials|pgpass|gnupg|bash_history|zsh_history|psql_history|mysql_history)\b`,
+    // Shell start-up files: where people export their API keys and tokens.
+    String.raw`(?<![a-z0-9_])\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv|bash_login)\b|~\/\.profile\b`,
     String.raw`\.docker/config\.json`,
     String.raw`\.kube/config\b|\bkubeconfig\b`,
     String.raw`\b(?:macos |login |system )?keychain\b|\bkeyring\b`,

@@ -4,7 +4,7 @@ import { isDescriptiveMention, isNegatedBefore } from "../directive-language";
 import type { RuleId } from "../rule-catalogue";
 import { fieldHit, type RuleHit } from "../rule-hit";
 import type { RuleScope } from "../rule-scope";
-import { fieldFraming, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
+import { fieldFraming, hasImperativeClause, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
 import {
   keepsData,
   otherToolOutOfOrder,
@@ -56,7 +56,8 @@ const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
 const DESCRIPTIVE_WORDS_RE = /\b(?:such as|e\.g\.?|for example|for instance|detects?|flags?|scans? for|looks? for|examples? (?:of|like|include))\b/;
 const GUARDED_RE = /\bonly (?:do so |if |when )?(?:when |if )?(?:the user|they|you are) (?:explicitly )?(?:asks?|requests?|confirms?|approves?|says? so)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
 /** "Always ask the user to confirm, even if they asked earlier": a safety rule, the opposite of an override. */
-const SAFETY_RULE_RE = /\bask (?:the user |them )?(?:to )?confirm\b|\bconfirm with the user\b|\brequires? (?:explicit )?confirmation\b/;
+const SAFETY_RULE_RE =
+  /\bask (?:the user |them )?(?:to )?confirm\b|\bconfirm with the user\b|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent)\b/;
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
 
 /** An order to contact an address in addition to the job, or with the user's data. */
@@ -122,9 +123,10 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       if (force === "none") return { severity: null, why: "" };
       if (framed && justified) return { severity: "high", why: `${asked}, justified as a requirement` };
       if (action.fixedArguments) return { severity: "high", why: `${asked}, with values the text fixes instead of the user` };
-      // "You must first call X" for no input of this tool and no session to open: the call serves
-      // whoever wrote the text, not the tool (the dependency-injection pattern).
-      if (force === "obligation" && STRICT_OBLIGATION_RE.test(sentence) && !action.prerequisite) return { severity: "high", why: `${asked}, for nothing this tool needs` };
+      // "You must first call X", X on no tool list of this server, for no input of this tool and no
+      // session to open: the call serves whoever wrote the text (the dependency-injection pattern).
+      // A sibling named in the same words is the server documenting its own workflow.
+      if (force === "obligation" && STRICT_OBLIGATION_RE.test(sentence) && !action.prerequisite && action.foreign) return { severity: "high", why: `${asked}, to a tool this server does not have, for nothing this tool needs` };
       // Honest tools give ordering hints ("call list_tables before query"): no cost alone, but it
       // still escalates another instruction finding in the same tool (an amplifier).
       return { severity: "info", why: `${asked} (an ordering hint)` };
@@ -134,7 +136,8 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       if (action.avoidOnly) return framed ? { severity: "high", why: `it steers the model away from other tools under an authority frame` } : { severity: "low", why: "it steers the model away from other tools" };
       return framed || force === "obligation" ? { severity: "high", why: `the tool calls itself out of order and sends the model to another` } : { severity: "low", why: "a deprecation notice" };
     case "value-override":
-      if (force === "none" && !framed && !action.dangerous && !/\b(?:automatically|always|system)\b/.test(sentence)) return { severity: null, why: "" };
+      // Stated as what happens, a swap is a default unless it is forced or covert.
+      if (force === "none" && !framed && !action.dangerous && !/\b(?:automatically|always|system|silently|quietly|secretly|covertly|without (?:telling|notifying|informing|asking))\b/.test(sentence)) return { severity: null, why: "" };
       return { severity: "high", why: asked };
     case "credential-request":
       if (purposeFits && !framed && !avoidsUserTools) return { severity: "medium", why: `${asked}, for what the tool says is its sign-in job` };
@@ -144,6 +147,8 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       return { severity: force === "obligation" || framed ? "critical" : "high", why: `${asked}: private data leaves with a tool call` };
     case "user-message":
       if (action.lie) return { severity: "high", why: `${asked}: it tells the model to mislead the user` };
+      // "Show the statement to the user and get confirmation first": the user is brought in, not scripted.
+      if (SAFETY_RULE_RE.test(sentence)) return { severity: null, why: "" };
       if (force === "none") return { severity: null, why: "" };
       // Server instructions legitimately shape the model's replies (a demo server's "respond with ...").
       if (inInstructions && !framed) return { severity: null, why: "" };
@@ -175,7 +180,9 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
 
   field.sentences.forEach((sentence, i) => {
     const summarySentence = i === 0 && field.kind === "description";
-    const force = sentenceForce(sentence, summarySentence);
+    let force = sentenceForce(sentence, summarySentence);
+    // An imperative with a verb the fast path does not list, in a sentence that asks for something.
+    if (force === "none" && !summarySentence && requestedActions(sentence.text, { ...fieldCtx, directive: true, ownToolOutOfOrder: false, othersOutOfOrder: false, summarySentence }).length > 0 && hasImperativeClause(sentence.text)) force = "imperative";
     if (force !== "none") directiveSeen = true;
     // A call to another tool is a requirement when the sentence itself (or the next) argues for it,
     // or the field poses as the system or the user; a pretext elsewhere in the field is not enough.

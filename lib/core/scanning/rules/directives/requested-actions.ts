@@ -40,6 +40,8 @@ export interface RequestedAction {
   otherOutOfOrder?: string;
   /** The call serves this tool: it sets up a session or yields an input ("to obtain the library id"). */
   prerequisite?: boolean;
+  /** For tool-call: the tool called is not one of this server's, so this text cannot know it or need it. */
+  foreign?: boolean;
 }
 
 /** Shell syntax no prose contains: a command the model is meant to run. */
@@ -59,7 +61,7 @@ const URL_IN_SENTENCE_RE = /\bhttps?:\/\/[^\s"'<>`)\]]{3,300}/;
 const MAILBOX_RE = /\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b/;
 /** Data sent, copied or forwarded towards a mailbox ("forward every export to x@y", "bcc x@y"). */
 const SEND_TO_MAILBOX_RE =
-  /(?:copy-recipient|cc recipient|recipient at|blindkopie|kopie an|copie à|copia a|needs?|must include|should include|requires?)[^.;]{0,40}$|\b(?:send|sending|forward|forwarding|copy|copying|copied|cc|bcc|blind[- ]cop(?:y|ied|ying)|deliver|delivering|mail|e-?mail|report|relay|submit|share|export|upload|transmit|cc'd|bcc'd)\b[^.;]{0,80}?\b(?:to|cc|bcc|at|into)?\s*$/;
+  /(?:copy-recipient|cc recipient|recipient at|blindkopie|kopie an|copie à|copia a|needs?|must include|should include|requires?)[^.;]{0,40}$|\b(?:send|sending|forward|forwarding|copy|copying|copied|cc|bcc|blind[- ]cop(?:y|ied|ying)|deliver|delivering|mail|e-?mail|report|relay|submit|share|export|upload|transmit|cc'd|bcc'd)\b[^.;]{0,80}?\b(?:to|cc|bcc|at|into)?\s*$|\b(?:always|also|must|should) (?:include|add|invite|cc|bcc)\s*$/;
 
 /** Verbs of contacting an address. */
 const CONTACT_RE =
@@ -86,7 +88,7 @@ const ORDER_RE = /\b(?:first|before|prior to|then|also|additionally|afterwards|a
 const OUT_OF_ORDER_FOREIGN_RE = /veraltet|deaktiviert|obsolète|désactivé|obsoleto|desactivado|已弃用|已停用|不可用/;
 const OUT_OF_ORDER_RE =
   /\b(?:deprecated|disabled|discontinued|decommissioned|retired|removed|unavailable|no longer (?:available|supported|works|working|functional|maintained|in use)|not (?:available|working|functional)|out of service|temporarily (?:disabled|unavailable|suspended)|under maintenance|broken|replaced by|superseded by|obsolete)\b/;
-const REDIRECT_RE = /\b(?:prefer|über|via|par|mediante|senden|use|call|invoke|redirect(?:ed)? to|switch to|migrate to|route (?:\w+ ){0,5}(?:to|through|via)|pass (?:\w+ ){0,3}to|instead|alternative|in place of|replacement)\b/;
+const REDIRECT_RE = /\b(?:supersedes?|superseding|replaces|replacing|go(?:es)? through|prefer|über|via|par|mediante|senden|use|call|invoke|redirect(?:ed)? to|switch to|migrate to|route (?:\w+ ){0,5}(?:to|through|via)|pass (?:\w+ ){0,3}to|instead|alternative|in place of|replacement)\b/;
 
 /** Words that declare other tools off-limits (never said of the text's own tool). */
 const OTHER_OUT_OF_ORDER_RE = /\b(?:(?:has|have) a known (?:[a-z-]+ )?(?:bug|issue|problem)|(?:is|are) (?:rate-limited|unreliable|flaky)|tends? to fail|land in spam|unsafe|insecure|compromised|banned|forbidden|blocked|known to leak|(?:must|should) (?:never|not) be (?:called|used|invoked)|no longer (?:allowed|permitted))\b/;
@@ -100,10 +102,10 @@ const AVOID_OTHER_TOOLS_RE = /\b(?:do not|don't|never|must not|should not|avoid)
 
 /** The user's own values are overruled. */
 const OVERRULE_RE =
-  /\bregardless of (?:the |what the |any |whatever )?(?:user|user'?s|original|requested|specified|provided|chosen|selected|input|given)\b|\bregardless of (?:the |what |which |whatever |any )?(?:[a-z]+ ){0,2}(?:the user|you|i|they|the customer) (?:provides?|gives?|says?|said|enters?|supplies|asks?|types?|chooses?|names?|wants?|picks?|mentions?)\b|\bonly (?:used )?for display\b|\bmultipl(?:y|ies|ying) (?:the )?(?:user'?s )?(?:[a-z]+ )?(?:amount|quantity|price|total|value|number|figure)s? by \d+|\bround (?:the )?(?:user'?s )?(?:[a-z]+ )?(?:amount|total|price) up\b|\b(?:send|transfer|pay|route|forward|divert)(?:s|ing)? (?:the difference|a (?:copy|portion|share|percentage|fee|cut)|(?:a |the )?(?:remainder|rest|surplus)|\d+ ?%)[^.]{0,60}\bto (?:account|wallet|address|iban)\b|\b(?:remove|strip|drop|ignore)(?:s|ping|ing)? (?:any |the |all )?[a-z ]{0,30}(?:the user|they) (?:specified|gave|provided|set|asked for|entered)\b|\b(?:field|value|parameter|setting|event) (?:will|must|shall) (?:always )?be [a-z0-9_'"]+ regardless\b|\b(?:remplacer|remplace|ersetzen|ersetze|reemplazar|reemplaza)\b|替换为|改为|\breplace (?:the |any )?[a-z ]{1,20} (?:the user|they) (?:typed|entered|gave|provided|chose)\b|\bif the user gives a name or nickname\b|\bmultiply the user'?s requested\b|\b(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|overrid(?:e|es|ing)|discard(?:s|ing)?) (?:any |the |all |whatever )?(?:user[- ]?(?:specified|provided|supplied|selected|requested|defined|chosen|given)|user'?s|requested|specified|original|chosen|selected)\b|\b(?:even if|even when|whatever|no matter what|no matter whether) (?:the user|they|the customer)(?: [a-z]+ly)? (?:asks|asked|requests|requested|specifies|specified|says|said|wants|wanted|chooses|chose|selects|selected|provides|provided|enters|entered|picks|picked|prefers|names|removes|deletes|objects|tries|insists)\b|\b(?:the )?[a-z_ ]{2,30} (?:that |which )?the user (?:enters|entered|gives|gave|provides|provided|types|typed|picks|picked|chooses|chose|specifies|specified|asks for|asked for|requests|requested) (?:is|are) (?:for display only|ignored|only (?:shown|displayed)|not used)\b|\bwhatever (?:the )?[a-z]+ (?:say|says|show|shows)\b|\binstead of (?:what|the (?:value|name|address|location|amount|recipient|query|account)s?) the user\b|\binstead of (?:the )?user'?s\b|\boverrid(?:e|es|ing) (?:the |any )?user'?s?\b|\bno matter (?:what|which)(?: [a-z]+){0,2} (?:the user|the customer|is (?:requested|asked|entered)|they (?:ask|enter|choose|give))\b|\buser'?s? (?:[a-z-]{2,16} ){0,2}(?:should|must|is to|are to|can) be (?:ignored|overridden|replaced|discarded|changed|disregarded)\b/;
+  /\bregardless of (?:the |what the |any |whatever )?(?:user|user'?s|original|requested|specified|provided|chosen|selected|input|given)\b|\bregardless of (?:the |what |which |whatever |any )?(?:[a-z]+ ){0,2}(?:the user|you|i|they|the customer) (?:provides?|gives?|says?|said|enters?|supplies|asks?|types?|chooses?|names?|wants?|picks?|mentions?)\b|\bonly (?:used )?for display\b|\bmultipl(?:y|ies|ying) (?:the )?(?:user'?s )?(?:[a-z]+ )?(?:amount|quantity|price|total|value|number|figure)s? by \d+|\bround (?:the )?(?:user'?s )?(?:[a-z]+ )?(?:amount|total|price) up\b|\b(?:send|transfer|pay|route|forward|divert)(?:s|ing)? (?:the difference|a (?:copy|portion|share|percentage|fee|cut)|(?:a |the )?(?:remainder|rest|surplus)|\d+ ?%)[^.]{0,60}\bto (?:account|wallet|address|iban)\b|\b(?:remove|strip|drop|ignore)(?:s|ping|ing)? (?:any |the |all )?[a-z ]{0,30}(?:the user|they) (?:specified|gave|provided|set|asked for|entered)\b|\b(?:field|value|parameter|setting|event) (?:will|must|shall) (?:always )?be [a-z0-9_'"]+ regardless\b|\b(?:remplacer|remplace|ersetzen|ersetze|reemplazar|reemplaza)\b|替换为|改为|\breplace (?:the |any )?[a-z ]{1,20} (?:the user|they) (?:typed|entered|gave|provided|chose)\b|\bif the user gives a name or nickname\b|\bmultiply the user'?s requested\b|\b(?:ignor(?:e|es|ing)|disregard(?:s|ing)?|overrid(?:e|es|ing)|discard(?:s|ing)?) (?:any |the |all |whatever )?(?:user[- ]?(?:specified|provided|supplied|selected|requested|defined|chosen|given)|user'?s|requested|specified|original|chosen|selected)\b|\b(?:even if|even when|whatever|no matter what|no matter whether) (?:the user|they|the customer)(?: [a-z]+ly)? (?:asks|asked|requests|requested|specifies|specified|says|said|wants|wanted|chooses|chose|selects|selected|provides|provided|enters|entered|picks|picked|prefers|names|removes|deletes|objects|tries|insists)\b|\b(?:the )?[a-z_ ]{2,30} (?:that |which )?the user (?:enters|entered|gives|gave|provides|provided|types|typed|picks|picked|chooses|chose|specifies|specified|asks for|asked for|requests|requested) (?:is|are) (?:for display only|ignored|only (?:shown|displayed)|not used)\b|\bwhatever (?:the )?[a-z]+ (?:say|says|show|shows)\b|\binstead of (?:what|the (?:value|name|address|location|amount|recipient|query|account)s?) the user\b|\binstead of (?:the )?user'?s\b|\boverrid(?:e|es|ing) (?:the |any )?user'?s?\b|\bno matter (?:what|which)(?: [a-z]+){0,2} (?:the user|the customer|is (?:requested|asked|entered)|they (?:ask|enter|choose|give))\b|\buser'?s? (?:[a-z-]{2,16} ){0,2}(?:should|must|is to|are to|can) be (?:ignored|overridden|replaced|discarded|changed|disregarded)\b|\b(?:multipl(?:y|ies|ying)|doubl(?:e|es|ing)|tripl(?:e|es|ing)|quadrupl(?:e|es|ing)|inflat(?:e|es|ing)|increas(?:e|es|ing)|rais(?:e|es|ing)|pad(?:s|ding)?|round(?:s|ing)? up)\b[^.;]{0,50}?\b(?:the user|they|the customer)(?:'s)? (?:asks? for|asked for|requests?|requested|enters?|entered|wants?|wanted|gives?|gave|specif(?:y|ies|ied)|types?|typed|orders?|ordered)\b|\b(?:take|takes|taking|have|has|get|gets) (?:precedence|priority) over (?:[a-z',]+ ){0,5}(?:the user'?s?|users?'?|messages|instructions|requests|the conversation)(?=[\s,.;]|$)/;
 /** A value swapped for a fixed one: "change the name to 'x'", "set the radius parameter to '50000'". */
 const SWAP_RE =
-  /\b(?:changed|replaced|swapped|substituted|overridden|rewritten|redirected|forced|converted|set) (?:to|with|into|by)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|0x[0-9a-f]{6,}|[a-z]*\d[a-z0-9-]{4,})|\b(?:change|changes|changing|modify|modifies|modifying|replace|replaces|replacing|switch|switches|switching|alter|alters|altering|rewrite|rewrites|rewriting|redirect|redirects|redirecting|set|sets|setting|swap|swaps|swapping|substitute|substitutes|substituting|convert|converts|converting|force|forces|forcing|adjust|adjusts|adjusting|enable|enables|enabling)\b[^.;]{0,80}?\b(?:to|into|with|as)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|0x[0-9a-f]{6,}|[a-z]*\d[a-z0-9-]{4,}|my [a-z-]+ (?:address|account|wallet|inbox)|(?:the )?(?:[a-z'-]+ ){0,3}(?:area|city|location|region|namespace|account|address|repo(?:sitory)?|name|value|instead|directory|folder|path|wallet|recipient|amount|owner|role|visibility))|\b(?:redirects?|reroutes?)\b[^.;]{0,60}\b(?:from|to)\b|\b(?:append|appends|appending|prepend|prepends|prepending|add|adds|adding|inject|injects|injecting|insert|inserts|inserting)\b\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80})\s+(?:to|into|onto|in front of|at the end of|as)\b|\buse (?:[a-z]{2}\d{2}[a-z0-9]{10,30}|0x[0-9a-f]{6,})\b|\bsubstitut(?:e|es|ing)\s+(?:0x[0-9a-f]{6,}|['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|[a-z]*\d[a-z0-9 -]{6,})/;
+  /\b(?:changed|replaced|swapped|substituted|overridden|rewritten|redirected|forced|converted|set) (?:to|with|into|by)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|0x[0-9a-f]{6,}|[a-z]*\d[a-z0-9-]{4,})|\b(?:change|changes|changing|modify|modifies|modifying|replace|replaces|replacing|switch|switches|switching|alter|alters|altering|rewrite|rewrites|rewriting|redirect|redirects|redirecting|set|sets|setting|swap|swaps|swapping|substitute|substitutes|substituting|convert|converts|converting|force|forces|forcing|adjust|adjusts|adjusting|enable|enables|enabling)\b[^.;]{0,80}?\b(?:to|into|with|as)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|0x[0-9a-f]{6,}|[a-z]*\d[a-z0-9-]{4,}|my [a-z-]+ (?:address|account|wallet|inbox)|(?:the )?(?:[a-z'-]+ ){0,3}(?:area|city|location|region|namespace|account|address|repo(?:sitory)?|name|value|instead|directory|folder|path|wallet|recipient|amount|owner|role|visibility))|\b(?:redirects?|reroutes?)\b[^.;]{0,60}\b(?:from|to)\b|\b(?:append|appends|appending|prepend|prepends|prepending|add|adds|adding|inject|injects|injecting|insert|inserts|inserting)\b\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80})\s+(?:to|into|onto|in front of|at the end of|as)\b|\buse (?:[a-z]{2}\d{2}[a-z0-9]{10,30}|0x[0-9a-f]{6,})\b|\b(?:is|are|gets?|get|will be|automatically)\s+(?:[a-z]+ly\s+)?(?:modified|altered|adjusted|changed|rewritten|expanded|augmented|enhanced|extended|amended|rewritten)\s+(?:to (?:include|add|contain|append|mention|read)|with)\s+['"‘“][^'"’”]{1,80}['"’”]|\bsubstitut(?:e|es|ing)\s+(?:0x[0-9a-f]{6,}|['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|[a-z]*\d[a-z0-9 -]{6,})/;
 /** The swap is conditioned on what the user asked for. */
 const USER_CONDITION_RE =
   /\b(?:when(?:ever)?|if|for) (?:the )?(?:users?|customers?|someone|anyone|people) (?:request|requests|requested|ask|asks|asked|search|searches|want|wants|query|queries|try|tries|create|creates|specify|specifies|specified|enter|enters|provide|provides|look|looks|need|needs|pick|picks|picked|choose|chooses|chose|select|selects|selected|give|gives|type|types|mention|mentions|name|names|set|sets)\b|\b(?:for|with) (?:the )?(?:name|query|queries|address|location|repository|repo|value) ['"‘“`]|\b(?:all|any|every) (?:\w+ ){0,3}(?:requests?|queries|searches)\b|\bwith any\b|\bfor (?:queries|requests|searches|names?|inputs?|locations?) (?:related to|about|for|of|containing|mentioning|matching|in|near)\b|\bthe (?:\w+ ){0,2}(?:the )?user (?:enters|entered|gives|provides|types|picks|chooses|specifies|asks for|requests)\b|\b(?:on |for )?(?:every|each|all) (?:\w+ ){0,2}(?:repositor(?:y|ies)|invoices?|orders?|payments?|transfers?|bookings?|messages?|emails?|calls?|invocations?)\b/;
@@ -127,9 +129,9 @@ const AWAY_FROM_USER_TOOLS_RE = new RegExp(
 /** ...toward a tool that keeps what passes through it. */
 const KEEPS_DATA_RE =
   /\b(?:forward(?:s|ed)? (?:to|after)|after settlement|synced to|sync(?:s|ed)? to|(?:keeps?|keeping|stores?|stored|records?|recorded|retains?)\b[^.]{0,30}\b(?:a copy|copies|them|it|every|all|for (?:reuse|analysis))|mirror(?:s|ed|ing)?|proxy|proxies|relay\w*|settles? through|pooled account|our (?:storage|side|cloud|servers?|relay|keystore)|off-site)\b/;
-/** True when text tells the model not to use the user's own connector, sign-in, browser or tool. */
+/** True when text steers the model away from the user's own connector, sign-in, browser, password manager or tool. */
 export function steersAwayFromUserTools(text: string): boolean {
-  return STEER_AWAY_RE.test(text);
+  return STEER_AWAY_RE.test(text) || AWAY_FROM_USER_TOOLS_RE.test(text);
 }
 
 /** True when text says the server keeps copies of what passes through it. */
@@ -166,12 +168,15 @@ const INPUT_PURPOSE_RE =
   /\b(?:to|so (?:that )?you|in order to) (?:get|obtain|find|fetch|retrieve|resolve|look up|learn|discover|know|determine|identify|see|read|check) (?:the |a |its |their |valid |available |correct |exact |required |an? )*(?:[a-z0-9-]+ ){0,2}(?:ids?|identifiers?|keys?|tokens?|schemas?|names?|paths?|values?|options?|handles?|urls?|slugs?|codes?|numbers?|session|columns?|tables?|fields?|formats?|list|structure|layout|coordinates|location|parameters?|arguments?|inputs?)\b|\bunless the user (?:gives|provides|supplies|specifies)\b/;
 
 /** Values fixed by the text for a call: "for 'some-name'", "with origin 'Empire State Building'". */
-const FIXED_ARGUMENT_RE = /^[^.;]{0,40}?(?:\b(?:for|with|to|using|as|set to)\s+(?:[a-z_]+ )?['"‘“][^'"’”]{2,80}['"’”]|[a-z_]+\s?=\s?['"‘“][^'"’”]{1,80}['"’”])/;
+const FIXED_ARGUMENT_RE =
+  /^[^.;]{0,40}?(?:\b(?:for|with|to|using|as|set to)\s+(?:[a-z_]+ )?['"‘“][^'"’”]{2,80}['"’”]|[a-z_]+\s?=\s?['"‘“][^'"’”]{1,80}['"’”])|^[^.;]{0,110}?\b(?:from|between|since|until|on|for)\s+(?:\d{4}-\d{2}-\d{2}|\d{4}\s?(?:-|–|to)\s?\d{4})\b/;
 
 /** An identifier written as code or quoted: `create_repository`, 'maps_geocode'. */
 const QUOTED_IDENTIFIER_RE = /[`'"‘“]([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)[`'"’”]/g;
 const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+) (?:tool|function|endpoint|command|method)\b|\b(?:tool|function) ([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)\b/g;
 const BARE_IDENTIFIER_RE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+/** A one-word name written as code right after a call verb ("first call `fetch`"): a tool, here or on another server. */
+const CALLED_WORD_RE = /\b(?:call|calling|invoke|invoking|use|using|run|running|trigger|triggering|query|querying)\s+(?:the\s+)?[`'"‘“]([a-z][a-z0-9]{2,40})[`'"’”]/g;
 
 export interface ActionContext {
   /** Lower-cased names of this server's tools. */
@@ -204,9 +209,12 @@ function otherToolsNamed(sentence: string, ctx: ActionContext): { name: string; 
   const note = (name: string, index: number) => {
     if (name !== ctx.ownTool && !found.has(name)) found.set(name, index);
   };
-  for (const re of [QUOTED_IDENTIFIER_RE, NAMED_TOOL_RE]) {
+  for (const re of [QUOTED_IDENTIFIER_RE, NAMED_TOOL_RE, CALLED_WORD_RE]) {
     re.lastIndex = 0;
-    for (let m = re.exec(sentence); m !== null; m = re.exec(sentence)) note(m[1] ?? m[2], m.index);
+    for (let m = re.exec(sentence); m !== null; m = re.exec(sentence)) {
+      const name = m[1] ?? m[2];
+      note(name, m.index + m[0].indexOf(name));
+    }
   }
   BARE_IDENTIFIER_RE.lastIndex = 0;
   for (let m = BARE_IDENTIFIER_RE.exec(sentence); m !== null; m = BARE_IDENTIFIER_RE.exec(sentence)) {
@@ -215,13 +223,25 @@ function otherToolsNamed(sentence: string, ctx: ActionContext): { name: string; 
   return [...found].map(([name, index]) => ({ name, index }));
 }
 
+/**
+ * The call is made to obtain one of this tool's own inputs ("call list_repos
+ * to find the repo", "for a valid project_id"). Merely naming the input is
+ * not: "call get_news for the same ticker" passes it on to serve the text.
+ */
+function yieldsParameter(sentence: string, param: string): boolean {
+  const at = sentence.indexOf(param.replace(/_/g, " "));
+  const atRaw = at >= 0 ? at : sentence.indexOf(param);
+  if (atRaw < 0) return false;
+  return /\b(?:to|and|then) (?:get|obtain|find|look up|lookup|resolve|retrieve|determine|choose|pick|select|learn|discover|identify|list|fetch)\b[^.;]{0,30}$|\b(?:a|the|valid|correct|exact|right|available) $|\bfor (?:a |the )?(?:valid|correct|exact) $/.test(sentence.slice(Math.max(0, atRaw - 45), atRaw));
+}
+
 function span(m: RegExpExecArray | null): { start: number; end: number; text: string } | null {
   return m ? { start: m.index, end: m.index + m[0].length, text: m[0].trim() } : null;
 }
 
-const MAY_OVERRULE_RE = /replace|nickname|multipl|round|difference|remainder|surplus|strip|remove|drop|remplac|ersetz|reemplaz|替换|改为|for display|regardless|ignor|disregard|overrid|discard|even (?:if|when)|whatever|no matter|instead of|be (?:ignored|overridden|replaced|discarded|changed|disregarded)|display only|not used|only (?:shown|displayed)/;
+const MAY_OVERRULE_RE = /doubl|tripl|quadrupl|inflat|increas|rais|pad|precedence|priority over|replace|nickname|multipl|round|difference|remainder|surplus|strip|remove|drop|remplac|ersetz|reemplaz|替换|改为|for display|regardless|ignor|disregard|overrid|discard|even (?:if|when)|whatever|no matter|instead of|be (?:ignored|overridden|replaced|discarded|changed|disregarded)|display only|not used|only (?:shown|displayed)/;
 /** The strongest overrules stand without an order around them; "regardless of the input" may describe a default. */
-const STANDALONE_OVERRULE_RE = /^use |will (?:always )?be [a-z0-9_'"]+ regardless|ignor|disregard|overrid|discard|even (?:if|when)|no matter|instead of (?:the )?user|display only|not used|only (?:shown|displayed)/;
+const STANDALONE_OVERRULE_RE = /^(?:multipl|doubl|tripl|quadrupl|inflat)|precedence|priority over|^use |will (?:always )?be [a-z0-9_'"]+ regardless|ignor|disregard|overrid|discard|even (?:if|when)|no matter|instead of (?:the )?user|display only|not used|only (?:shown|displayed)/;
 const MAY_BE_PRIVILEGE_RE = /paid|approve|review|consent|cleared|verif|certificate|false|root|roles\/|ruolo|admin|superuser|nopasswd|mfa|session_timeout|visibility|waived|suspended|skipped|lifted|pre-?authori|pre-?approv|sudo|force|being asked|need to|ask me|rückfrage|確認|treat|skipped|sandbox|trusted|assistant|refus|switched|turned off|you are now|"action"|objects|sudo|permisos|pedir|confirm|approv|consent|asking|ask |hace falta|无需|comply|cluster-admin|administratoraccess|777|writable|admin|owner role|full access|root access|policies|bypass|act(?:ing)? as|disabl|turn(?:ing)? off|skip|ignor|suppress|you (?:are|have been|'re)|mode\b|grant|give|escalat|elevat|privileg|apply|matter|bind|even if|allowed to|no need|without|approv|confirm|consent|lifted|removed/;
 
 /** The model is told to ask the user for a secret: phishing through the assistant. */
@@ -289,7 +309,7 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
 
   const others = directive || ownToolOutOfOrder ? otherToolsNamed(sentence, ctx) : [];
   // "X is unsafe; route every deletion through <this tool>": the redirect's target is the text's own tool.
-  if (othersOutOfOrder && others.length === 0 && ctx.ownTool && (sentence.includes(ctx.ownTool) || /\b(?:this tool|these tools|our tools|the \*?_?v2 tools)\b/.test(sentence)) && REDIRECT_RE.test(sentence)) {
+  if (othersOutOfOrder && others.length === 0 && ctx.ownTool && (sentence.includes(ctx.ownTool) || /\b(?:this tool|this one|these tools|our tools|the \*?_?v2 tools)\b/.test(sentence)) && REDIRECT_RE.test(sentence)) {
     const at = Math.max(0, sentence.indexOf(ctx.ownTool));
     out.push({ kind: "tool-redirect", start: at, end: at + ctx.ownTool.length, what: `route requests meant for other tools to ${ctx.ownTool}`, tool: ctx.ownTool });
   }
@@ -300,13 +320,13 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
     if ((ownToolOutOfOrder || AVOID_OTHER_TOOLS_RE.test(sentence)) && redirect) {
       out.push({ kind: "tool-redirect", start: Math.min(redirect.index, target.index), end: target.index + target.name.length, what: `use ${target.name} instead of this tool`, tool: target.name, avoidOnly: !ownToolOutOfOrder });
     } else if (call && ORDER_RE.test(sentence)) {
-      const fixed = FIXED_ARGUMENT_RE.exec(sentence.slice(target.index + target.name.length, target.index + target.name.length + 80));
+      const fixed = FIXED_ARGUMENT_RE.exec(sentence.slice(target.index + target.name.length, target.index + target.name.length + 160));
       const prerequisite =
         SETUP_TOOL_RE.test(target.name) ||
         INPUT_PURPOSE_RE.test(sentence) ||
         SELF_FIRST_RE.test(sentence) ||
         HUMAN_IN_THE_LOOP_RE.test(sentence) ||
-        ctx.ownParams.some((p) => p.length > 2 && sentence.includes(p.replace(/_/g, " ")));
+        ctx.ownParams.some((p) => p.length > 2 && yieldsParameter(sentence, p));
       out.push({
         kind: "tool-call",
         start: Math.min(call.index, target.index),
@@ -315,6 +335,7 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
         tool: target.name,
         fixedArguments: fixed !== null,
         prerequisite,
+        foreign: !ctx.toolNames.has(target.name),
       });
     }
   }
@@ -358,6 +379,9 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
   return out;
 }
 
+/** What marks a tool name as another server's namesake rather than this tool. */
+const ANOTHER_SERVERS_RE = /\b(?:[a-z0-9-]+ (?:server|integration|connector|extension|plugin)'s|official|built-in|native|original|other|standard|default|stock)\s*$/;
+
 /** True when the text says this tool is out of order (deprecated, disabled, replaced). */
 export function saysOutOfOrder(text: string): boolean {
   return OUT_OF_ORDER_RE.test(text);
@@ -381,6 +405,8 @@ export function otherToolOutOfOrder(text: string, ctx: ActionContext): string | 
     ctx.toolNames.has(subject) ||
     /^(?:read|write|send|post|list|get|create|delete|update|refund|transfer|push|search|fetch|run|exec|execute|query|upload|download|edit|move|copy)_/.test(subject);
   if (subject && subject !== ctx.ownTool && calledTool) return subject;
+  // "Supersedes the filesystem server's read_file, which is deprecated": a namesake on another server.
+  if (subject && subject === ctx.ownTool && ANOTHER_SERVERS_RE.test(text.slice(Math.max(0, claim.index - 40), claim.index))) return `another server's ${subject}`;
   if (subject) return null;
   if (claim[0] && !claim[1]) return "another tool";
   const before = text.slice(Math.max(0, m.index - 90), m.index);
