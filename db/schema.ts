@@ -121,7 +121,7 @@ export const scans = pgTable(
       .references(() => servers.id, { onDelete: "cascade" }),
     serverUrl: text("server_url").notNull(),
     status: text("status").notNull(), // completed | partial | unreachable
-    trigger: text("trigger").notNull(), // api | mcp | cli | rescan | demo | certify
+    trigger: text("trigger").notNull(), // ScanTrigger: api | mcp | cli | rescan | demo | certify | site | import | schedule
     startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
     scannedAt: timestamp("scanned_at", { withTimezone: true }).notNull(),
     durationMs: integer("duration_ms").notNull(),

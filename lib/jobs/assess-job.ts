@@ -12,7 +12,7 @@ export type AssessJobData = AssessRequest;
 /** Works one job. Resolves with the assessment's status (D3: completed, partial, unreachable); a throw fails the attempt. */
 export type AssessHandler = (job: AssessJobData) => Promise<{ status: string }>;
 
-/** The package assessment (D16), wired in by lib/services when it exists. */
+/** The package assessment of one `pkg:` server (lib/services wires it: docs/package-assessment.md). */
 export type AssessPackage = (url: string, trigger: AssessTrigger) => Promise<{ status: string }>;
 
 /** How a queue retries and bounds its jobs (pg-boss queue options, in seconds). */
@@ -33,19 +33,10 @@ export interface RetryPolicy {
  */
 export const ASSESS_RETRY: RetryPolicy = { retryLimit: 3, retryDelay: 10, retryBackoff: true, retryDelayMax: 600, expireInSeconds: 300 };
 
-/** A failure no retry can fix; the job fails at once. */
-export class PermanentJobError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "PermanentJobError";
-  }
-}
-
 /** Refusals about the target itself: the same job would be refused again. */
 const PERMANENT_CODES: ReadonlySet<ErrorCode> = new Set(["target_forbidden", "invalid_url", "bad_request", "invalid_parameter", "not_found"]);
 
 export function isRetryable(error: unknown): boolean {
-  if (error instanceof PermanentJobError) return false;
   return !(isAppError(error) && PERMANENT_CODES.has(error.code));
 }
 

@@ -127,7 +127,7 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
     },
   };
   // Read when a package is assessed, not at start-up: npm's registry setting comes from .npmrc files.
-  const assessPackage: AssessPackage = async (url) => {
+  const assessPackage: AssessPackage = async (url, trigger) => {
     const packageRegistryUrl = config.NPM_REGISTRY_URL ?? npmRegistryUrl();
     const { assessment } = await assessPackageServer(
       {
@@ -136,7 +136,7 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
         onRecorded: () => stats.invalidate(),
       },
       url,
-      "rescan",
+      trigger,
     );
     return { status: assessment.outcome.status };
   };

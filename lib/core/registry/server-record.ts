@@ -44,7 +44,8 @@ export type ServerSummaryRecord = Pick<
   "url" | "name" | "publisherName" | "trustScore" | "grade" | "trustLabel" | "trustSummary" | "certificationStatus" | "lastScannedAt"
 >;
 
-export type ScanTrigger = "api" | "mcp" | "cli" | "rescan" | "demo" | "certify" | "site";
+/** Who asked for a scan: a caller of the API, MCP, CLI, site or certification intake, or a job (an import, the schedule, a rescan). */
+export type ScanTrigger = "api" | "mcp" | "cli" | "rescan" | "demo" | "certify" | "site" | "import" | "schedule";
 
 export interface ScanRecord {
   id: string;

@@ -38,7 +38,7 @@ describe(`assessment jobs on ${databaseKind()}`, () => {
       { label: "test", followCursor: false, fetchPage: async () => ({ servers: entries }) },
       { identityPolicy: { allowedRanges: ["127.0.0.0/8", "10.0.0.0/8"] } },
     );
-    const real = createAssessHandler({ scanner: services.scanner });
+    const real = createAssessHandler({ scanner: services.scanner, assessPackage: services.assessPackage });
     queue = await startJobRunner(services, {
       concurrency: 3,
       cron: "0 * * * *",
@@ -127,12 +127,6 @@ describe(`assessment jobs on ${databaseKind()}`, () => {
     expect(settled).toMatchObject({ state: "failed", retryCount: 3, output: { reason: "database is starting up" } });
     expect(calls).toBe(4);
   }, 60_000);
-
-  it("fails a package server at once while no package assessment is wired in", async () => {
-    await queue.enqueue([job("package", "pkg:npm/%40scope/server")]);
-    const settled = await settledJob(queue, ASSESS_QUEUE, "package");
-    expect(settled).toMatchObject({ state: "failed", retryCount: 0, output: { reason: "package assessment not available" } });
-  });
 
   it("schedules the rescan; a run of it queues the stale servers", async () => {
     const [schedule] = await queue.boss.getSchedules(RESCAN_SCHEDULE);

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPurl } from "@/lib/core/registry/purl";
+import { ASSESS_QUEUE } from "@/lib/jobs/assess-job";
+import { startJobRunner } from "@/lib/jobs/job-runner";
 import type { ScanRecord } from "@/lib/core/registry/server-record";
 import { startLocalNpmRegistry, type LocalNpmRegistry } from "../../support/local-npm-registry";
+import { settledJob } from "../jobs/job-helpers";
 import { openTestServices, type TestServices } from "../support/test-services";
 
 /**
@@ -128,3 +131,23 @@ describe("package assessment end to end", () => {
     expect(found.rows.map((r) => r.url)).toContain(identity("benign-weather"));
   });
 });
+
+describe("package assessment as a queued job", () => {
+  it("a pkg: job queued by an import goes through the default handler to the package assessment, and its scan records the trigger", async () => {
+    const server = (await services.store.findServerByUrl(identity("benign-shell")))!;
+    const before = (await services.store.listScans(server.id, 10)).length;
+    // The default handler (no test handler): what the app, the worker and rescan --wait run.
+    const queue = await startJobRunner(services, { concurrency: 1, cron: "off", instanceName: "package-job-test", queue: { pollingIntervalSeconds: 0.5 } });
+    try {
+      expect(await queue.enqueue([{ serverId: server.id, url: server.url!, trigger: "import" }])).toBe(1);
+      const settled = await settledJob(queue, ASSESS_QUEUE, server.id, 120_000);
+      expect(settled).toMatchObject({ state: "completed", output: { status: "completed" } });
+    } finally {
+      await queue.stop(5_000);
+    }
+    const scans = await services.store.listScans(server.id, 10);
+    expect(scans).toHaveLength(before + 1);
+    expect(scans[0]).toMatchObject({ status: "completed", trigger: "import" });
+  }, 180_000);
+});
+

@@ -5,7 +5,7 @@ import type { ScanServerDeps } from "@/lib/core/registry/scan-server";
 import type { ServerRecord } from "@/lib/core/registry/server-record";
 import { createScanCoordinator } from "@/lib/core/scanning/scan-coordinator";
 import { createAssessHandler } from "@/lib/jobs/assess-handler";
-import { failureOutput, isRetryable, PermanentJobError } from "@/lib/jobs/assess-job";
+import { failureOutput, isRetryable } from "@/lib/jobs/assess-job";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 
 /** A scanner whose scan answers `status` and records nothing but the trigger it was given. */
@@ -25,12 +25,18 @@ function fakeScanner(status: "completed" | "partial" | "unreachable", triggers: 
   };
 }
 
+/** A package assessment a URL job must never reach. */
+const noPackage = async (): Promise<never> => {
+  throw new Error("a URL server was sent to the package assessment");
+};
+
 describe("the assess-server handler", () => {
-  it("scans an http(s) server and answers the scan's status", async () => {
+  it("scans an http(s) server, records the job's trigger, and answers the scan's status", async () => {
     const triggers: string[] = [];
-    const handle = createAssessHandler({ scanner: fakeScanner("partial", triggers) });
+    const handle = createAssessHandler({ scanner: fakeScanner("partial", triggers), assessPackage: noPackage });
     expect(await handle({ serverId: "s", url: "https://mcp.example.com/mcp", trigger: "import" })).toEqual({ status: "partial" });
-    expect(triggers).toEqual(["rescan"]);
+    expect(await handle({ serverId: "s", url: "https://mcp.example.com/mcp", trigger: "schedule" })).toEqual({ status: "partial" });
+    expect(triggers).toEqual(["import", "schedule"]);
   });
 
   it("hands a package server to the package assessment, with the job's trigger", async () => {
@@ -44,14 +50,6 @@ describe("the assess-server handler", () => {
     });
     expect(await handle({ serverId: "p", url: "pkg:npm/%40scope/server", trigger: "schedule" })).toEqual({ status: "completed" });
     expect(calls).toEqual([["pkg:npm/%40scope/server", "schedule"]]);
-  });
-
-  it("fails a package server for good while there is no package assessment", async () => {
-    const handle = createAssessHandler({ scanner: fakeScanner("completed", []) });
-    const error = await handle({ serverId: "p", url: "pkg:npm/left-pad", trigger: "import" }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PermanentJobError);
-    expect(isRetryable(error)).toBe(false);
-    expect(failureOutput(error)).toEqual({ reason: "package assessment not available" });
   });
 });
 

@@ -180,23 +180,28 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
 
   field.sentences.forEach((sentence, i) => {
     const summarySentence = i === 0 && field.kind === "description";
+    const sentenceCtx: Omit<SentenceContext, "directive"> = {
+      ...fieldCtx,
+      ownToolOutOfOrder: outOfOrder || otherOutOfOrder !== null,
+      othersOutOfOrder: otherOutOfOrder !== null,
+      summarySentence,
+    };
     let force = sentenceForce(sentence, summarySentence);
-    // An imperative with a verb the fast path does not list, in a sentence that asks for something.
-    if (force === "none" && !summarySentence && requestedActions(sentence.text, { ...fieldCtx, directive: true, ownToolOutOfOrder: false, othersOutOfOrder: false, summarySentence }).length > 0 && hasImperativeClause(sentence.text)) force = "imperative";
+    // Read as a directive, a sentence asks for at least as much as read as a statement; most ask for
+    // nothing either way, so one pass decides. A request in a sentence with no listed imperative verb
+    // is an order when the tagger finds an imperative clause, else it is re-read as a statement.
+    let actions = requestedActions(sentence.text, { ...sentenceCtx, directive: true });
+    if (force === "none" && actions.length > 0) {
+      if (!summarySentence && hasImperativeClause(sentence.text)) force = "imperative";
+      else if (!framed) actions = requestedActions(sentence.text, { ...sentenceCtx, directive: false });
+    }
     if (force !== "none") directiveSeen = true;
     // A call to another tool is a requirement when the sentence itself (or the next) argues for it,
     // or the field poses as the system or the user; a pretext elsewhere in the field is not enough.
     const next = field.sentences[i + 1]?.text ?? "";
     const justified = hasPretext(sentence.text) || hasPretext(next) || (framing.banner?.strong ?? false) || framing.impersonation !== null;
     const judging = { force, framed, justified, sentence: sentence.text, inInstructions: field.kind === "instructions", avoidsUserTools };
-    const sentenceCtx: SentenceContext = {
-      ...fieldCtx,
-      directive: force !== "none" || framed,
-      ownToolOutOfOrder: outOfOrder || otherOutOfOrder !== null,
-      othersOutOfOrder: otherOutOfOrder !== null,
-      summarySentence,
-    };
-    for (const action of requestedActions(sentence.text, sentenceCtx)) {
+    for (const action of actions) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
       if (isNegatedBefore(sentence.text, action.start, 24) && action.kind !== "value-override" && action.kind !== "privilege") continue;
       // Code in backticks is how commands are written, not a quotation: only descriptive words count for them.
