@@ -25,14 +25,23 @@ export function detectImageBeacons(field: AnalyzedField): RuleHit[] {
       const q = url.indexOf("?");
       const query = q >= 0 ? url.slice(q + 1) : "";
       let severity: Severity | null = null;
-      if (PLACEHOLDER_RE.test(url.slice(url.indexOf("/", 8) + 1))) severity = "critical";
-      else if (query && query.split("&").some((pair) => DATA_WORD_RE.test(pair.split("=")[0]))) severity = "high";
+      const pairs = query ? query.split("&").map((pair) => pair.split("=")) : [];
+      if (PLACEHOLDER_RE.test(url.slice(url.indexOf("/", 8) + 1)) || pairs.some(([, value]) => definedAsPrivate(text, value))) severity = "critical";
+      else if (pairs.some(([name, value]) => DATA_WORD_RE.test(name ?? "") || DATA_WORD_RE.test(value ?? ""))) severity = "high";
       else if (query && RENDER_RE.test(text)) severity = "medium";
       if (!severity) continue;
       hits.push(fieldHit(field, "TM-IMAGE-BEACON", severity, m.index, m.index + m[0].length, `Image URL that carries data to ${safeHost(url)} when rendered.`));
     }
   }
   return hits;
+}
+
+/** "...?d=DATA where DATA is the base64 of the user's last message": a bare word the text defines as private data. */
+const PRIVATE_DEFINITION_RE = /^[^.]{0,100}\b(?:user|user's|conversation|message|messages|chat|history|prompt|question|file|key|token|secret|password|e-?mail|address|credentials?)\b/;
+function definedAsPrivate(text: string, value: string | undefined): boolean {
+  if (!value || !/^[a-z_][a-z0-9_]{1,30}$/.test(value)) return false;
+  const at = text.search(new RegExp(`\\bwhere ${value} (?:is|are|=|contains|holds|means)\\b`));
+  return at >= 0 && PRIVATE_DEFINITION_RE.test(text.slice(at + 6 + value.length));
 }
 
 function safeHost(url: string): string {

@@ -66,6 +66,9 @@ const EXTRA_CONTACT_RE = /\b(?:on every|every message|all messages|each message|
 /** "must", "required", "mandatory", "have to": stronger than the advice "should" or "always". */
 const STRICT_OBLIGATION_RE = /\b(?:must|required|mandatory|have to|has to|need to|needs to|it is (?:critical|crucial|essential|imperative|vital))\b/;
 
+/** An SSH public key literal: its type, then base64 that always starts "AAAA". */
+const SSH_PUBLIC_KEY_RE = /\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com) AAAA[0-9A-Za-z+/]{40,}/i;
+
 const TEXT_KINDS = new Set(["description", "instructions", "param-text", "value", "annotation", "title"]);
 
 /** What the severity of a request depends on, besides the request itself. */
@@ -117,7 +120,7 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
     case "privilege":
       // "Attaching AdministratorAccess is possible, but only when the user asks": a guarded capability, not an order.
       if (GUARDED_RE.test(sentence)) return { severity: null, why: "" };
-      if (force === "none" && !framed) return { severity: "medium", why: "a statement that safety is lifted" };
+      if (force === "none" && !framed) return action.dangerous ? { severity: "high", why: "a statement that the model's own safeguards are off" } : { severity: "medium", why: "a statement that safety is lifted" };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "tool-call":
       if (force === "none") return { severity: null, why: "" };
@@ -211,13 +214,17 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       // "Must not invoke other tools ... even if the user selects one" restrains the model; it overrules nobody.
       if (action.kind === "value-override" && (RESTRAINT_RE.test(sentence.text.slice(0, action.start)) || SAFETY_RULE_RE.test(sentence.text))) continue;
       // A tool's summary that warns what it does ("force merges without approval") declares a danger, it orders nothing.
-      if (action.kind === "privilege" && summarySentence && !framed) continue;
+      if (action.kind === "privilege" && summarySentence && !framed && !action.dangerous) continue;
       const judged = judge(action, { ...judging, purposeFits });
       if (!judged.severity) continue;
       const frame = framed ? `; framed with ${framingWords(framing)}` : "";
       hits.push(fieldHit(field, RULE_OF[action.kind], judged.severity, sentence.start + action.start, sentence.start + action.end, `Asks the model to ${action.what}: ${judged.why}${frame}.`));
     }
   });
+
+  // A public key written into the text next to authorized_keys: whoever holds its private half gets a shell.
+  const planted = field.norm.lower.includes("authorized_keys") ? SSH_PUBLIC_KEY_RE.exec(field.norm.lower) : null;
+  if (planted) hits.push(fieldHit(field, "TM-FILE-CHANGE-DIRECTIVE", "critical", planted.index, planted.index + Math.min(planted[0].length, 60), "Gives a specific SSH public key for authorized_keys: installing it lets its owner log in."));
 
   if (framing.impersonation) {
     const { start, end, text } = framing.impersonation;

@@ -244,6 +244,14 @@ const MAY_OVERRULE_RE = /doubl|tripl|quadrupl|inflat|increas|rais|pad|precedence
 const STANDALONE_OVERRULE_RE = /^(?:multipl|doubl|tripl|quadrupl|inflat)|precedence|priority over|^use |will (?:always )?be [a-z0-9_'"]+ regardless|ignor|disregard|overrid|discard|even (?:if|when)|no matter|instead of (?:the )?user|display only|not used|only (?:shown|displayed)/;
 const MAY_BE_PRIVILEGE_RE = /paid|approve|review|consent|cleared|verif|certificate|false|root|roles\/|ruolo|admin|superuser|nopasswd|mfa|session_timeout|visibility|waived|suspended|skipped|lifted|pre-?authori|pre-?approv|sudo|force|being asked|need to|ask me|rückfrage|確認|treat|skipped|sandbox|trusted|assistant|refus|switched|turned off|you are now|"action"|objects|sudo|permisos|pedir|confirm|approv|consent|asking|ask |hace falta|无需|comply|cluster-admin|administratoraccess|777|writable|admin|owner role|full access|root access|policies|bypass|act(?:ing)? as|disabl|turn(?:ing)? off|skip|ignor|suppress|you (?:are|have been|'re)|mode\b|grant|give|escalat|elevat|privileg|apply|matter|bind|even if|allowed to|no need|without|approv|confirm|consent|lifted|removed/;
 
+/**
+ * The model's own safeguards declared off ("refusal behaviour is switched
+ * off", "you are now in developer mode"): no tool's job, whatever the
+ * grammar. A tool that warns it skips its own checks is another matter.
+ */
+const MODEL_SAFEGUARDS_OFF_RE =
+  /\b(?:content restrictions?|content polic(?:y|ies)|refusals?|refusal behaviou?r|safety guidelines|usage polic(?:y|ies)|guardrails|content filters?|your (?:rules|guidelines|restrictions|instructions))\b[^.]{0,60}\b(?:off|disabled|lifted|suspended|removed|do not apply|don't apply|no longer apply)\b|\b(?:developer|god|unrestricted|jailbreak|dev) ?mode\b|\byou are now [a-z ]{0,30}(?:mode|persona|assistant)\b/;
+
 /** The model is told to ask the user for a secret: phishing through the assistant. */
 const CREDENTIAL_REQUEST_RE =
   /\b(?:ask|asks|asking|request|requesting|prompt|prompting|collect|collecting|get|obtain|have) (?:the |their |your )?(?:user|users|customer|customers|them|person|caller)(?: to (?:enter|provide|type|share|give|confirm))?(?: for)? (?:their |the |your |a |its )?(?:[a-z0-9-]+ ){0,2}(?:passwords?|passcodes?|pins?|otps?|one-time (?:code|password)s?|2fa codes?|mfa codes?|(?:verification|security|authenticator|sms) codes?|\d-digit codes?|seed phrases?|recovery (?:phrases?|codes?|keys?)|private keys?|master passwords?|cvv|card numbers?|social security numbers?|api keys?|secret keys?|access tokens?|login credentials|credentials)\b/;
@@ -371,7 +379,7 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
   const destructive = directive ? span(DESTRUCTIVE_CALL_RE.exec(sentence)) : null;
   if (destructive) out.push({ kind: "command", start: destructive.start, end: destructive.end, what: `destroy the user's data through another tool ("${destructive.text.slice(0, 60)}")`, dangerous: true });
   const privilege = MAY_BE_PRIVILEGE_RE.test(sentence) ? span(PRIVILEGE_RE.exec(sentence)) : null;
-  if (privilege) out.push({ kind: "privilege", start: privilege.start, end: privilege.end, what: `take privileges ("${privilege.text}")` });
+  if (privilege) out.push({ kind: "privilege", start: privilege.start, end: privilege.end, what: `take privileges ("${privilege.text}")`, dangerous: MODEL_SAFEGUARDS_OFF_RE.test(sentence) });
 
   const lie = span(MISLEAD_USER_RE.exec(sentence));
   const message = lie ?? (directive ? span(USER_MESSAGE_RE.exec(sentence)) : null);
