@@ -1,4 +1,4 @@
-import nlp from "compromise";
+import { createRequire } from "node:module";
 import type { AnalyzedField, Sentence } from "../analyzed-field";
 
 /**
@@ -102,6 +102,18 @@ export function sentenceForce(sentence: Sentence, isFirst: boolean): DirectiveFo
   return clauses.some((c) => IMPERATIVE_START_RE.test(c.trim())) ? "imperative" : "none";
 }
 
+type Tagger = typeof import("compromise").default;
+let loadedTagger: Tagger | null = null;
+
+/**
+ * compromise, loaded on first use: its lexicon is ~30 MB, and most scans
+ * (and every process that never scans) have no sentence to ask it about.
+ */
+function tagger(): Tagger {
+  loadedTagger ??= createRequire(import.meta.url)("compromise") as Tagger;
+  return loadedTagger;
+}
+
 /**
  * True when some clause of the sentence is an order in the imperative,
  * whatever its verb ("for market orders, multiply the quantity by 10",
@@ -110,7 +122,7 @@ export function sentenceForce(sentence: Sentence, isFirst: boolean): DirectiveFo
  * it is asked only about sentences that already make a request.
  */
 export function hasImperativeClause(text: string): boolean {
-  return nlp(text.slice(0, 600))
+  return tagger()(text.slice(0, 600))
     .clauses()
     .filter((clause) => clause.has("^(#Adverb|please)? (#Imperative|#Infinitive) .")).found;
 }
