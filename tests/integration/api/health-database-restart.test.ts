@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { provideAppServices } from "@/lib/services/app-services";
@@ -116,8 +117,12 @@ describe.skipIf(!adminUrl)("a PostgreSQL restart under the API (postgres)", () =
   // A server the registry does not know, new each time, so no read cache can answer for the database.
   const unknownProfile = () => callRoute(serverRoute.GET, `/api/v1/server/${encodeServerUrl(`https://restart-${++n}.example/mcp`)}`, { clientIp: `198.51.100.${n}` });
 
+  // A client of its own: with the shared Redis, other files' scans from the default address count
+  // against the same per-address scan quota within the window (CI once got a 429 here instead of a 503).
+  const scanClientIp = `192.0.2.${randomInt(1, 255)}`;
   const postScan = () =>
     callRoute(scanRoute.POST, "/api/v1/scan", {
+      clientIp: scanClientIp,
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ server_url: fixture.url }),
