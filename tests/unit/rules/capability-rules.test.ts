@@ -54,8 +54,9 @@ describe("dangerous capabilities", () => {
 
   it("reads a parameter named after a shell as a command only when it is one", () => {
     const pick = (name: string, description: string) => idsOf([{ name, description: "Edits a shell start-up file.", inputSchema: schema({ shell: strParam(description) }) }]);
-    expect(pick("append_to_shell_profile", "zsh | bash | fish")).not.toContain("PM-SHELL-EXEC:medium");
-    expect(pick("show_profile", "Which shell's profile")).not.toContain("PM-SHELL-EXEC:medium");
+    const shellExec = (ids: string[]) => ids.filter((id) => id.startsWith("PM-SHELL-EXEC"));
+    expect(shellExec(pick("append_to_shell_profile", "zsh | bash | fish"))).toEqual([]);
+    expect(shellExec(pick("show_profile", "Which shell's profile"))).toEqual([]);
     expect(pick("run_in_shell", "Shell command to run")).toContain("PM-SHELL-EXEC:medium");
     expect(pick("exec", "Shell")).toContain("PM-SHELL-EXEC:medium");
   });

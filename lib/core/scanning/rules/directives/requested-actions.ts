@@ -228,11 +228,12 @@ function otherToolsNamed(sentence: string, ctx: ActionContext): { name: string; 
  * to find the repo", "for a valid project_id"). Merely naming the input is
  * not: "call get_news for the same ticker" passes it on to serve the text.
  */
+const YIELDS_BEFORE_RE =
+  /\b(?:to|and|then) (?:get|obtain|find|look up|lookup|resolve|retrieve|determine|choose|pick|select|learn|discover|identify|list|fetch)\b[^.;]{0,30}$|\b(?:a|the|valid|correct|exact|right|available) $|\bfor (?:a |the )?(?:valid|correct|exact) $/;
 function yieldsParameter(sentence: string, param: string): boolean {
-  const at = sentence.indexOf(param.replace(/_/g, " "));
-  const atRaw = at >= 0 ? at : sentence.indexOf(param);
-  if (atRaw < 0) return false;
-  return /\b(?:to|and|then) (?:get|obtain|find|look up|lookup|resolve|retrieve|determine|choose|pick|select|learn|discover|identify|list|fetch)\b[^.;]{0,30}$|\b(?:a|the|valid|correct|exact|right|available) $|\bfor (?:a |the )?(?:valid|correct|exact) $/.test(sentence.slice(Math.max(0, atRaw - 45), atRaw));
+  const spaced = param.replace(/_/g, " ");
+  const at = sentence.includes(spaced) ? sentence.indexOf(spaced) : sentence.indexOf(param);
+  return at >= 0 && YIELDS_BEFORE_RE.test(sentence.slice(Math.max(0, at - 45), at));
 }
 
 function span(m: RegExpExecArray | null): { start: number; end: number; text: string } | null {
