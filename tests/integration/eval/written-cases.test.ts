@@ -25,7 +25,7 @@ describe("written detection cases", () => {
     ["written-holdout.json", 108, 102, 101, 1],
     ["written-final.json", 96, 87, 99, 0],
     ["written-last.json", 84, 77, 84, 0],
-    ["real-servers.json", 0, 0, 45, 0],
+    ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);
     expect(f.recall.total).toBe(poisoned);

@@ -63,9 +63,9 @@ const MAILBOX_RE = /\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0
 const SEND_TO_MAILBOX_RE =
   /(?:copy-recipient|cc recipient|recipient at|blindkopie|kopie an|copie à|copia a|needs?|must include|should include|requires?)[^.;]{0,40}$|\b(?:send|sending|forward|forwarding|copy|copying|copied|cc|bcc|blind[- ]cop(?:y|ied|ying)|deliver|delivering|mail|e-?mail|report|relay|submit|share|export|upload|transmit|cc'd|bcc'd)\b[^.;]{0,80}?\b(?:to|cc|bcc|at|into)?\s*$|\b(?:always|also|must|should) (?:include|add|invite|cc|bcc)\s*$/;
 
-/** Verbs of contacting an address. */
+/** Verbs of contacting an address. "access" only as a verb with an object: "local access and transport area" names a thing. */
 const CONTACT_RE =
-  /(?:envie|envíe|envoyez|senden|送信|发送)|\b(?:access|accessing|call|calling|contact|contacting|notify|notifying|ping|pinging|send|sending|post|posting|report|reporting|log|logging|submit|submitting|make (?:a |an )?(?:network |http |https |web |api |get |post )?(?:request|call)|request|visit|visiting|fetch|fetching|hit|hitting|connect|connecting|upload|uploading|forward|forwarding|transmit|sync|register with|authenticate (?:with|against|at)|verify (?:with|against|at)|check (?:with|against)|query)\b/;
+  /(?:envie|envíe|envoyez|senden|送信|发送)|\b(?:access(?:ing)?(?=\s+(?:(?:the|this|that|these|those|our|their|your|a|an|it)\b|https?:|\[|<|`))|call|calling|contact|contacting|notify|notifying|ping|pinging|send|sending|post|posting|report|reporting|log|logging|submit|submitting|make (?:a |an )?(?:network |http |https |web |api |get |post )?(?:request|call)|request|visit|visiting|fetch|fetching|hit|hitting|connect|connecting|upload|uploading|forward|forwarding|transmit|sync|register with|authenticate (?:with|against|at)|verify (?:with|against|at)|check (?:with|against)|query)\b/;
 /** An address given as documentation, not as something to do: "see", "docs at", "get a key at". */
 const DOCUMENTATION_RE =
   /\b(?:see|docs?|documentation|learn more|more (?:info|information|details)|details (?:at|on)|refer to|read more|reference|homepage|website|get (?:an? |your )?(?:api )?(?:key|token)|obtain|sign up|signup|create an account|example|e\.g|for instance|such as)\b/;
@@ -97,6 +97,9 @@ const OTHER_OUT_OF_ORDER_RE = /\b(?:(?:has|have) a known (?:[a-z-]+ )?(?:bug|iss
 const TOOL_OUT_OF_ORDER_CLAIM_RE =
   /(?<!\bthis )\b(?:tools?|integrations?|connectors?|plugins?|servers?)\b[^.;]{0,40}?\b(?:is|are|has been|have been)(?: now| currently| temporarily| permanently| being [a-z]+ and (?:is|are))? (?:deprecated|disabled|discontinued|retired|removed|unavailable|broken|obsolete|unsafe|insecure|compromised|banned|forbidden|blocked|being (?:migrated|replaced|retired))\b|\b(?:ist|sind) (?:veraltet|deaktiviert|nicht mehr verfügbar)|\b(?:est|sont) (?:obsolètes?|désactivée?s?|indisponibles?)|\b(?:está|están) (?:obsoletos?|desactivad[oa]s?)|已(?:弃用|停用|废弃)|不可用|(?:\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b|\b(?:the |your |any )?(?:local|built-in|official|other|existing|native)(?: [a-z0-9'-]+){0,3} (?:tools?|servers?|terminal|shell)\b)(?:['’]s)?(?: tools?| and [a-z_]+(?: tools?)?)?,?(?: which)? (?:is|are|has been|have been|was|were|has|have)(?: now| currently| temporarily| permanently| a known)? (?:rate-limit bug|bug|deprecated|disabled|discontinued|retired|removed|unavailable|broken|obsolete|unsafe|insecure|compromised|banned|forbidden|blocked|known to leak|not (?:available|working|safe))\b/;
 
+/** Words that make an out-of-order statement a supposition. */
+const HYPOTHETICAL_RE = /\b(?:if|when|whether|unless|in case|deciding|assuming|concluding|suppose|supposing)\b/;
+
 /** "Do not use the local terminal tool", "never the 1Password tools": steering away from tools the user has. */
 const AVOID_OTHER_TOOLS_RE = /\b(?:do not|don't|never|must not|should not|avoid)(?: use| call| using| calling)? (?:the |any |your )?(?:local |built-in |official |other |existing |native )?(?:[a-z0-9_-]+ ){0,3}(?:tools?|servers?|terminal|shell)\b/;
 
@@ -106,6 +109,25 @@ const OVERRULE_RE =
 /** A value swapped for a fixed one: "change the name to 'x'", "set the radius parameter to '50000'". */
 const SWAP_RE =
   /\b(?:changed|replaced|swapped|substituted|overridden|rewritten|redirected|forced|converted|set) (?:to|with|into|by)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|0x[0-9a-f]{6,}|[a-z]*\d[a-z0-9-]{4,})|\b(?:change|changes|changing|modify|modifies|modifying|replace|replaces|replacing|switch|switches|switching|alter|alters|altering|rewrite|rewrites|rewriting|redirect|redirects|redirecting|set|sets|setting|swap|swaps|swapping|substitute|substitutes|substituting|convert|converts|converting|force|forces|forcing|adjust|adjusts|adjusting|enable|enables|enabling)\b[^.;]{0,80}?\b(?:to|into|with|as)\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|0x[0-9a-f]{6,}|[a-z]*\d[a-z0-9-]{4,}|my [a-z-]+ (?:address|account|wallet|inbox)|(?:the )?(?:[a-z'-]+ ){0,3}(?:area|city|location|region|namespace|account|address|repo(?:sitory)?|name|value|instead|directory|folder|path|wallet|recipient|amount|owner|role|visibility))|\b(?:redirects?|reroutes?)\b[^.;]{0,60}\b(?:from|to)\b|\b(?:append|appends|appending|prepend|prepends|prepending|add|adds|adding|inject|injects|injecting|insert|inserts|inserting)\b\s+(?:['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80})\s+(?:to|into|onto|in front of|at the end of|as)\b|\buse (?:[a-z]{2}\d{2}[a-z0-9]{10,30}|0x[0-9a-f]{6,})\b|\b(?:is|are|gets?|get|will be|automatically)\s+(?:[a-z]+ly\s+)?(?:modified|altered|adjusted|changed|rewritten|expanded|augmented|enhanced|extended|amended|rewritten)\s+(?:to (?:include|add|contain|append|mention|read)|with)\s+['"‘“][^'"’”]{1,80}['"’”]|\bsubstitut(?:e|es|ing)\s+(?:0x[0-9a-f]{6,}|['"‘“`][^'"’”`]{1,80}['"’”`]|[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|[a-z]*\d[a-z0-9 -]{6,})/;
+/**
+ * IBAN lengths by country (ISO 13616): an account number written as the one
+ * to use is a payee only when its country and length are an IBAN's. Other
+ * ids share the two-letters-two-digits shape (a Twilio account SID is "AC"
+ * and 32 hex digits) and are no bank account.
+ */
+const IBAN_LENGTHS: Readonly<Record<string, number>> = {
+  ad: 24, ae: 23, al: 28, at: 20, az: 28, ba: 20, be: 16, bg: 22, bh: 22, br: 29, by: 28, ch: 21, cr: 22, cy: 28, cz: 24, de: 22,
+  dk: 18, do: 28, ee: 20, eg: 29, es: 24, fi: 18, fo: 18, fr: 27, gb: 22, ge: 22, gi: 23, gl: 18, gr: 27, gt: 28, hr: 21, hu: 28,
+  ie: 22, il: 23, iq: 23, is: 26, it: 27, jo: 30, kw: 30, kz: 20, lb: 28, lc: 32, li: 21, lt: 20, lu: 20, lv: 21, ly: 25, mc: 27,
+  md: 24, me: 22, mk: 19, mr: 27, mt: 31, mu: 30, nl: 18, no: 15, pk: 24, pl: 28, ps: 29, pt: 25, qa: 29, ro: 24, rs: 22, ru: 33,
+  sa: 24, sc: 31, sd: 18, se: 24, si: 19, sk: 24, sm: 27, so: 23, st: 25, sv: 28, tl: 23, tn: 24, tr: 26, ua: 29, va: 22, vg: 24, xk: 20,
+};
+
+export function looksLikeIban(text: string): boolean {
+  const m = /^([a-z]{2})\d{2}[a-z0-9]+/.exec(text);
+  return m !== null && IBAN_LENGTHS[m[1]!] === m[0].length;
+}
+
 /** The swap is conditioned on what the user asked for. */
 const USER_CONDITION_RE =
   /\b(?:when(?:ever)?|if|for) (?:the )?(?:users?|customers?|someone|anyone|people) (?:request|requests|requested|ask|asks|asked|search|searches|want|wants|query|queries|try|tries|create|creates|specify|specifies|specified|enter|enters|provide|provides|look|looks|need|needs|pick|picks|picked|choose|chooses|chose|select|selects|selected|give|gives|type|types|mention|mentions|name|names|set|sets)\b|\b(?:for|with) (?:the )?(?:name|query|queries|address|location|repository|repo|value) ['"‘“`]|\b(?:all|any|every) (?:\w+ ){0,3}(?:requests?|queries|searches)\b|\bwith any\b|\bfor (?:queries|requests|searches|names?|inputs?|locations?) (?:related to|about|for|of|containing|mentioning|matching|in|near)\b|\bthe (?:\w+ ){0,2}(?:the )?user (?:enters|entered|gives|provides|types|picks|chooses|specifies|asks for|requests)\b|\b(?:on |for )?(?:every|each|all) (?:\w+ ){0,2}(?:repositor(?:y|ies)|invoices?|orders?|payments?|transfers?|bookings?|messages?|emails?|calls?|invocations?)\b/;
@@ -352,7 +374,7 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
   const overrule = MAY_OVERRULE_RE.test(sentence) ? span(OVERRULE_RE.exec(sentence)) : null;
   const swap = overrule ? null : span(SWAP_RE.exec(sentence));
   // A bank account or wallet written into the text as the one to use is an override on its own.
-  const literalPayee = !overrule && swap && /^use (?:[a-z]{2}\d{2}|0x)/.test(swap.text) ? swap : null;
+  const literalPayee = !overrule && swap && (/^use 0x/.test(swap.text) || looksLikeIban(swap.text.slice(4))) ? swap : null;
   if (literalPayee) out.push({ kind: "value-override", start: literalPayee.start, end: literalPayee.end, what: `use a fixed account ("${literalPayee.text.slice(0, 60)}")`, dangerous: true });
   if (overrule) out.push({ kind: "value-override", start: overrule.start, end: overrule.end, what: `overrule the user ("${overrule.text}")`, dangerous: STANDALONE_OVERRULE_RE.test(overrule.text) });
   else if (swap && !literalPayee && (USER_CONDITION_RE.test(sentence) || (ctx.valueField && !/^(?:set|sets|setting|enable|enables|enabling)\b/.test(swap.text) && /['"‘“`@]|0x|\d{4}/.test(swap.text)))) out.push({ kind: "value-override", start: swap.start, end: swap.end, what: `swap the user's value ("${swap.text.slice(0, 80)}")` });
@@ -404,6 +426,8 @@ export function otherToolOutOfOrder(text: string, ctx: ActionContext): string | 
   // a list of settings that mentions "blocked commands" near a tool name does not.
   const claim = TOOL_OUT_OF_ORDER_CLAIM_RE.exec(text);
   if (!claim) return null;
+  // "Search here before deciding it is unavailable", "if the tool is disabled": a supposition, not a claim.
+  if (HYPOTHETICAL_RE.test(claim[0])) return null;
   // "This CircleCI MCP server is deprecated" speaks of itself: an honest notice.
   if (/\b(?:this|our)\b[^.;:]{0,40}$/.test(text.slice(Math.max(0, claim.index - 40), claim.index))) return null;
   const subject = claim[1] ?? "";
