@@ -12,7 +12,6 @@ import { importOfficialRegistry, type ImportRun, type RegistryPageSource } from 
 import type { ImportedServer } from "@/lib/core/registry/registry-store";
 import type { AssessRequest } from "@/lib/core/registry/rescan-servers";
 import type { Services } from "@/lib/services/open-services";
-import { createDrizzleSubregistryStore } from "@/lib/data/drizzle-subregistry-store";
 import { CURRENT_SERVER_JSON_SCHEMA } from "@/lib/schemas/registry-server-json";
 import { openCliServices } from "./lib/open-cli-services";
 import { runCli, UsageError } from "./lib/run-cli";
@@ -104,7 +103,7 @@ async function main(): Promise<void> {
     const changed: ImportedServer[] = [];
     const run = await importOfficialRegistry(services.store, sourceFor(target), {
       identityPolicy: { allowPrivateTargets: cfg.SCAN_ALLOW_PRIVATE_TARGETS },
-      subregistry: createDrizzleSubregistryStore(services.database.db),
+      subregistry: services.subregistry,
       onChanged: (entry) => changed.push(entry),
     });
     // What was imported before an early stop is assessed too.

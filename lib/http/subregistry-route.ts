@@ -1,21 +1,12 @@
 import "server-only";
 import type { SubregistryContext } from "@/lib/core/registry/subregistry/subregistry-api";
-import type { SubregistryStore } from "@/lib/core/registry/subregistry/subregistry-store";
-import { createDrizzleSubregistryStore } from "@/lib/data/drizzle-subregistry-store";
 import type { Services } from "@/lib/services/open-services";
 import { apiRoute, type ApiContext } from "./api-route";
 import { jsonResponse } from "./responses";
 
-const stores = new WeakMap<Services, SubregistryStore>();
-
 /** The subregistry's view of the process's services: its store on the same database, the instance policy. */
 export function subregistryContext(services: Services): SubregistryContext {
-  let store = stores.get(services);
-  if (!store) {
-    store = createDrizzleSubregistryStore(services.database.db);
-    stores.set(services, store);
-  }
-  return { store, baseUrl: services.config.BASE_URL, minGrade: services.config.SUBREGISTRY_MIN_GRADE };
+  return { store: services.subregistry, baseUrl: services.config.BASE_URL, minGrade: services.config.SUBREGISTRY_MIN_GRADE };
 }
 
 /** The error body of the official registry's API: `{ "error": "Server not found" }`. */

@@ -1,5 +1,6 @@
 import { isAppError, type ErrorCode } from "@/lib/core/errors";
 import type { AssessRequest, AssessTrigger } from "@/lib/core/registry/rescan-servers";
+import type { JoinEvidence } from "@/lib/core/registry/scan-server";
 
 /**
  * The contract of the assessment jobs (docs/jobs.md): the queue, its data,
@@ -14,6 +15,9 @@ export type AssessHandler = (job: AssessJobData) => Promise<{ status: string }>;
 
 /** The package assessment of one `pkg:` server (lib/services wires it: docs/package-assessment.md). */
 export type AssessPackage = (url: string, trigger: AssessTrigger) => Promise<{ status: string }>;
+
+/** For a remote server that names an npm package: assesses the package and answers the step that joins it to the remote scan. */
+export type AssessPackageOfRemote = (url: string) => Promise<JoinEvidence | undefined>;
 
 /** How a queue retries and bounds its jobs (pg-boss queue options, in seconds). */
 export interface RetryPolicy {

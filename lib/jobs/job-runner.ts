@@ -53,7 +53,7 @@ export async function startJobRunner(services: Services, options: JobRunnerOptio
 
 /** Starts the workers and the schedule on a queue opened with `background` (for a run that enqueues before it works). */
 export async function startWorking(queue: JobQueue, services: Services, options: Omit<JobRunnerOptions, "instanceName" | "queue">): Promise<void> {
-  await queue.work(options.handler ?? createAssessHandler({ scanner: services.scanner, assessPackage: services.assessPackage }), {
+  await queue.work(options.handler ?? createAssessHandler(services), {
     concurrency: options.concurrency,
   });
   await queue.schedule(RESCAN_SCHEDULE, options.cron, rescanStale(services, queue));

@@ -1,6 +1,7 @@
 import { migrateHandle, openDatabase, type DatabaseHandle, type DatabaseOptions } from "@/db/client";
 import type { AppConfig } from "@/lib/config";
 import type { RegistryStore } from "@/lib/core/registry/registry-store";
+import type { SubregistryStore } from "@/lib/core/registry/subregistry/subregistry-store";
 import { createDrizzleRegistryStore } from "@/lib/data/drizzle-registry-store";
 import { createCachedRegistryStore } from "@/lib/core/registry/cached-registry-store";
 import { createStatsReader, type StatsReader } from "@/lib/core/registry/get-registry-stats";
@@ -10,6 +11,7 @@ import type { ApiKeyStore } from "@/lib/core/api-keys/api-key-store";
 import type { CertificationDeps } from "@/lib/core/certification/certification-deps";
 import { fetchVerificationDocument } from "@/lib/core/certification/fetch-verification-document";
 import { createDrizzleApiKeyStore } from "@/lib/data/drizzle-api-key-store";
+import { createDrizzleSubregistryStore } from "@/lib/data/drizzle-subregistry-store";
 import { createDrizzleCertificationStore } from "@/lib/data/drizzle-certification-store";
 import { createApiKeyGate } from "@/lib/http/api-key-gate";
 import type { RateLimiter } from "@/lib/http/rate-limit/create-rate-limiter";
@@ -17,10 +19,10 @@ import { openRateLimiter, type RateLimiterOverrides } from "@/lib/http/rate-limi
 import { createScanCoordinator } from "@/lib/core/scanning/scan-coordinator";
 import { runScan, type RunScanOptions } from "@/lib/core/scanning/run-scan";
 import { scanServer, type ScanServerDeps } from "@/lib/core/registry/scan-server";
-import type { AssessPackage } from "@/lib/jobs/assess-job";
+import type { AssessPackage, AssessPackageOfRemote } from "@/lib/jobs/assess-job";
 import { assessNpmPackage, type PackageAssessmentOptions } from "@/lib/core/packages/assess-package";
 import { npmRegistryUrl } from "@/lib/core/packages/npm/registry-config";
-import { assessPackageServer } from "@/lib/core/registry/assess-package-server";
+import { assessPackageOfRemoteServer, assessPackageServer, type AssessPackageServerDeps } from "@/lib/core/registry/assess-package-server";
 
 /**
  * The one place where the core is wired to its implementations. The app,
@@ -30,6 +32,8 @@ export interface Services {
   config: AppConfig;
   database: DatabaseHandle;
   store: RegistryStore;
+  /** The imported server.json entries that /v0.1 serves. */
+  subregistry: SubregistryStore;
   stats: StatsReader;
   gate: RequestGate;
   apiKeys: ApiKeyStore;
@@ -39,6 +43,8 @@ export interface Services {
   scanner: ScanServerDeps;
   /** Assesses a package server (`pkg:` identity, D15-D16) for the job queue (lib/jobs). */
   assessPackage: AssessPackage;
+  /** For a remote server that names an npm package: its package, assessed and ready to join the scan. */
+  assessPackageOfRemote: AssessPackageOfRemote;
   close(): Promise<void>;
 }
 
@@ -96,6 +102,7 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
   }
   const store = createCachedRegistryStore(createDrizzleRegistryStore(database.db, database.genericPlans), READ_CACHE);
   const apiKeys = createDrizzleApiKeyStore(database.db);
+  const subregistry = createDrizzleSubregistryStore(database.db);
   const rateLimiter = openRateLimiter(config, overrides.rateLimiter);
   const stats = createStatsReader(store);
   const scanner: ScanServerDeps = {
@@ -127,24 +134,27 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
     },
   };
   // Read when a package is assessed, not at start-up: npm's registry setting comes from .npmrc files.
-  const assessPackage: AssessPackage = async (url, trigger) => {
+  const packageDeps = (): AssessPackageServerDeps => {
     const packageRegistryUrl = config.NPM_REGISTRY_URL ?? npmRegistryUrl();
-    const { assessment } = await assessPackageServer(
-      {
-        store,
-        assess: (identity, ref, context) => assessNpmPackage(identity, ref, context, { registryUrl: packageRegistryUrl, ...overrides.packages }),
-        onRecorded: () => stats.invalidate(),
-      },
-      url,
-      trigger,
-    );
+    return {
+      store,
+      assess: (identity, ref, context, launch) => assessNpmPackage(identity, ref, context, { registryUrl: packageRegistryUrl, ...overrides.packages }, launch),
+      entries: subregistry,
+      onRecorded: () => stats.invalidate(),
+    };
+  };
+  const assessPackage: AssessPackage = async (url, trigger) => {
+    const { assessment } = await assessPackageServer(packageDeps(), url, trigger);
     return { status: assessment.outcome.status };
   };
+  const assessPackageOfRemote: AssessPackageOfRemote = (url) => assessPackageOfRemoteServer(packageDeps(), url);
   return {
     config,
     database,
     assessPackage,
+    assessPackageOfRemote,
     store,
+    subregistry,
     stats,
     scanner,
     gate: createApiKeyGate({ apiKeys, limiter: rateLimiter }),

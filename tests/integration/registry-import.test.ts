@@ -10,7 +10,6 @@ import { provideAppServices } from "@/lib/services/app-services";
 import { callRoute, encodeServerUrl } from "./api/call-route";
 import { importOfficialRegistry, type RegistryPageSource } from "@/lib/core/registry/import-official-registry";
 import type { SubregistryStore } from "@/lib/core/registry/subregistry/subregistry-store";
-import { createDrizzleSubregistryStore } from "@/lib/data/drizzle-subregistry-store";
 import { buildScanOutcome } from "../support/scan-outcome-builder";
 import { databaseKind, openTestServices, type TestServices } from "./support/test-services";
 
@@ -115,7 +114,7 @@ describe(`what the official registry publishes, imported on ${databaseKind()}`, 
   let subregistry: SubregistryStore;
   beforeAll(async () => {
     services = await openTestServices();
-    subregistry = createDrizzleSubregistryStore(services.database.db);
+    subregistry = services.subregistry;
   });
   afterAll(async () => services?.close());
 

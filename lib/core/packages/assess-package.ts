@@ -4,6 +4,7 @@ import type { Finding } from "../findings";
 import { assessPackageScan, SCORING_VERSION } from "../scoring/score-scan";
 import type { RegistryContext, ScanOutcome, ScanStatus } from "../scanning/scan-outcome";
 import { fetchNpmPackage, NpmFetchError, type FetchNpmOptions } from "./npm/fetch-package";
+import { NO_LAUNCH, type PackageLaunch } from "./launch-arguments";
 import { installNpmDependencies, type InstallOptions } from "./npm/install-dependencies";
 import { packageFinding } from "./npm/package-rules";
 import { readNpmPackage } from "./npm/read-package";
@@ -65,6 +66,7 @@ export async function assessNpmPackage(
   ref: PackageRef,
   context: RegistryContext,
   options: PackageAssessmentOptions,
+  launch: PackageLaunch = NO_LAUNCH,
 ): Promise<PackageAssessment> {
   const now = options.now ?? (() => new Date());
   const startedAt = now();
@@ -134,8 +136,9 @@ export async function assessNpmPackage(
       await openToSandbox(fetched.tempDir);
       evidence.sandbox = await runInSandbox({
         packageDir: fetched.dir,
-        command,
+        command: [...command, ...launch.arguments],
         declaredEnvironment: reading.staticEvidence.declaredEnvironment,
+        entryEnvironment: launch.environment,
         limits: options.sandbox,
       });
       // Our sandbox failing (bubblewrap missing, a mount refused) says nothing about the package: no verdict, the job retries.

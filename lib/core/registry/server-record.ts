@@ -12,6 +12,8 @@ export interface ServerRecord {
   description: string | null;
   publisherName: string;
   packageName: string | null;
+  /** The registry of packageName as the entry names it ("npm", "pypi", "oci", ...). */
+  packageRegistry: string | null;
   repositoryUrl: string | null;
   websiteUrl: string | null;
   transportType: string | null;

@@ -38,7 +38,7 @@ describe(`assessment jobs on ${databaseKind()}`, () => {
       { label: "test", followCursor: false, fetchPage: async () => ({ servers: entries }) },
       { identityPolicy: { allowedRanges: ["127.0.0.0/8", "10.0.0.0/8"] } },
     );
-    const real = createAssessHandler({ scanner: services.scanner, assessPackage: services.assessPackage });
+    const real = createAssessHandler(services);
     queue = await startJobRunner(services, {
       concurrency: 3,
       cron: "0 * * * *",

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatPurl } from "@/lib/core/registry/purl";
+import { importOfficialRegistry } from "@/lib/core/registry/import-official-registry";
+import { createAssessHandler } from "@/lib/jobs/assess-handler";
+import type { FixtureHandle } from "../../fixtures/harness/http-fixture";
+import { startStreamableHttpFixture } from "../../fixtures/harness/mcp-fixture";
+import { BENIGN_DEVELOPMENT_SERVERS } from "../../fixtures/servers/benign/benign-servers";
 import { ASSESS_QUEUE } from "@/lib/jobs/assess-job";
 import { startJobRunner } from "@/lib/jobs/job-runner";
 import type { ScanRecord } from "@/lib/core/registry/server-record";
@@ -16,6 +21,25 @@ import { openTestServices, type TestServices } from "../support/test-services";
 
 const FIXTURES = ["benign-weather", "benign-shell", "malicious-postinstall", "phones-home", "poisoned-tool", "needs-token", "hangs", "fork-bomb", "oversized"];
 
+/** A server.json as a publisher writes it: the server needs a directory, a mode and a service URL to start. */
+const NEEDS_ARGUMENTS_ENTRY = {
+  name: "io.test/needs-arguments",
+  description: "Lists the files of a directory.",
+  version: "1.0.0",
+  packages: [
+    {
+      registryType: "npm",
+      identifier: "needs-arguments",
+      transport: { type: "stdio" },
+      packageArguments: [
+        { type: "named", name: "--mode", choices: ["readonly", "readwrite"], description: "Access mode" },
+        { type: "positional", valueHint: "directory", format: "filepath", isRequired: true, description: "The directory to list" },
+      ],
+      environmentVariables: [{ name: "NOTES_SERVICE_URL", default: "https://notes.example.com", description: "Where notes are kept" }],
+    },
+  ],
+};
+
 let registry: LocalNpmRegistry;
 let services: TestServices;
 const scans = new Map<string, { status: string; scan: ScanRecord }>();
@@ -27,12 +51,15 @@ function identity(name: string): string {
 beforeAll(async () => {
   registry = await startLocalNpmRegistry();
   await Promise.all([
-    ...["tiny-mcp-stdio", "install-hook-dep", ...FIXTURES.filter((n) => n !== "oversized")].map((name) => registry.publishFixture(name)),
+    ...["tiny-mcp-stdio", "install-hook-dep", "needs-arguments", ...FIXTURES.filter((n) => n !== "oversized")].map((name) => registry.publishFixture(name)),
     registry.publishFixture("oversized", { paddingBytes: 3 * 1024 * 1024 }),
   ]);
   services = await openTestServices(
     { NPM_REGISTRY_URL: registry.url },
-    { packages: { fetch: { maxTarballBytes: 1024 * 1024 }, sandbox: { deadlineMs: 15_000 } } },
+    {
+      packages: { fetch: { maxTarballBytes: 1024 * 1024 }, sandbox: { deadlineMs: 15_000 } },
+      scan: { allowPrivateTargets: false, allowedRanges: ["127.0.0.0/8"], deadlineMs: 5000 },
+    },
   );
   for (const name of FIXTURES) {
     await services.store.upsertImportedServer(
@@ -54,8 +81,14 @@ beforeAll(async () => {
       `hash-${name}`,
     );
   }
+  // This one comes through the import of a registry entry that says how to start it.
+  await importOfficialRegistry(
+    services.store,
+    { label: "needs-arguments entry", followCursor: false, fetchPage: async () => [NEEDS_ARGUMENTS_ENTRY] },
+    { subregistry: services.subregistry },
+  );
   // Two at a time, as two job workers would.
-  const queue = [...FIXTURES];
+  const queue = [...FIXTURES, "needs-arguments"];
   const work = async () => {
     for (let name = queue.shift(); name; name = queue.shift()) {
       const { status } = await services.assessPackage(identity(name), "rescan");
@@ -110,6 +143,13 @@ describe("package assessment end to end", () => {
     expect(ids("needs-token")).not.toContain("PKG-NEEDS-CREDENTIALS");
   });
 
+  it("starts a package with the arguments and variables its registry entry declares, and lists its tools", () => {
+    const { status, scan } = scans.get("needs-arguments")!;
+    expect(status).toBe("completed");
+    // The directory is the sandbox's own /tmp, the mode the entry's first choice.
+    expect(scan.discovery?.tools.map((t) => [t.name, t.description])).toEqual([["list_files", "Lists the files in /tmp (readonly)."]]);
+  });
+
   it("ends a server that never answers within the deadline, with a finding", () => {
     const { scan } = scans.get("hangs")!;
     expect(ids("hangs")).toContain("PKG-NO-HANDSHAKE");
@@ -130,6 +170,44 @@ describe("package assessment end to end", () => {
     const found = await services.store.searchServers({ q: "benign-weather", sort: "relevance", page: 1, limit: 10 });
     expect(found.rows.map((r) => r.url)).toContain(identity("benign-weather"));
   });
+});
+
+describe("a remote server that also names a package (D15)", () => {
+  let remote: FixtureHandle | undefined;
+  afterAll(async () => {
+    await remote?.close();
+  });
+
+  it("has both assessed in one job and shown as one verdict under its URL: the package's findings join the remote scan", async () => {
+    remote = await startStreamableHttpFixture(() => BENIGN_DEVELOPMENT_SERVERS[0]!.createServer());
+    await importOfficialRegistry(
+      services.store,
+      {
+        label: "remote with package",
+        followCursor: false,
+        fetchPage: async () => [
+          { name: "io.test/remote-with-package", description: "Remote, also published to npm.", version: "1.0.0", remotes: [{ type: "streamable-http", url: remote!.url }], packages: [{ registryType: "npm", identifier: "phones-home", transport: { type: "stdio" } }] },
+        ],
+      },
+      { subregistry: services.subregistry, identityPolicy: { allowedRanges: ["127.0.0.0/8"] } },
+    );
+    const server = (await services.store.findServerByUrl(remote.url))!;
+    expect(server.packageName).toBe("phones-home");
+    const handle = createAssessHandler(services);
+    expect(await handle({ serverId: server.id, url: server.url!, trigger: "import" })).toEqual({ status: "completed" });
+
+    const after = (await services.store.findServerByUrl(remote.url))!;
+    const [latest] = await services.store.listScans(after.id, 1);
+    const scan = (await services.store.getScan(latest!.id))!;
+    // The remote's own listing, and the package's evidence and findings with it.
+    expect(scan.discovery?.transport).not.toBe("stdio");
+    expect(scan.packageEvidence?.distribution?.resolvedVersion).toBe("1.0.0");
+    expect(scan.findings.filter((f) => f.severity === "critical").map((f) => f.id)).toContain("PKG-ENV-EXFIL");
+    // A package that sends the environment home makes the remote server's grade F: one server, one verdict.
+    expect(after).toMatchObject({ grade: "F", scanType: "remote", url: remote.url });
+    // The package was not recorded as a server of its own.
+    expect(await services.store.findServerByUrl(identity("phones-home"))).toMatchObject({ registryName: "io.test/phones-home" });
+  }, 180_000);
 });
 
 describe("package assessment as a queued job", () => {

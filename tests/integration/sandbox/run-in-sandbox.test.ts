@@ -122,6 +122,8 @@ describe.skipIf(!hasBubblewrap)("runInSandbox", () => {
       PATH: "/sandbox/bin:/usr/bin:/bin",
       HOME: "/home/sandbox",
       TMPDIR: "/tmp",
+      XDG_CACHE_HOME: "/tmp/.cache",
+      DOTNET_BUNDLE_EXTRACT_BASE_DIR: "/tmp",
       NODE_ENV: "production",
       NODE_OPTIONS: "--require /sandbox/monitor.cjs",
       SERVICE_API_KEY: "mcp-trust-registry-placeholder",

@@ -1,5 +1,4 @@
 import { importOfficialRegistry } from "@/lib/core/registry/import-official-registry";
-import { createDrizzleSubregistryStore } from "@/lib/data/drizzle-subregistry-store";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import type { TestServices } from "../support/test-services";
 
@@ -32,7 +31,7 @@ export function serverJson(name: string, url: string) {
  * upstream after it was imported once.
  */
 export async function seedSubregistry(services: TestServices): Promise<void> {
-  const subregistry = createDrizzleSubregistryStore(services.database.db);
+  const subregistry = services.subregistry;
   const official = (status: string) => ({ "io.modelcontextprotocol.registry/official": { status, isLatest: true, publishedAt: "2026-01-02T03:04:05Z" } });
   const page = (goneStatus: string) => ({
     servers: [

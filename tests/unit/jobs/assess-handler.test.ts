@@ -6,13 +6,15 @@ import type { ServerRecord } from "@/lib/core/registry/server-record";
 import { createScanCoordinator } from "@/lib/core/scanning/scan-coordinator";
 import { createAssessHandler } from "@/lib/jobs/assess-handler";
 import { failureOutput, isRetryable } from "@/lib/jobs/assess-job";
+import type { ScanOutcome } from "@/lib/core/scanning/scan-outcome";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 
-/** A scanner whose scan answers `status` and records nothing but the trigger it was given. */
-function fakeScanner(status: "completed" | "partial" | "unreachable", triggers: string[]): ScanServerDeps {
+/** A scanner whose scan answers `status` and records nothing but the trigger it was given (and the outcome, when asked). */
+function fakeScanner(status: "completed" | "partial" | "unreachable", triggers: string[], recorded: ScanOutcome[] = []): ScanServerDeps {
   const store = {
     getRegistryContext: async () => ({}),
-    recordScan: async (_outcome: unknown, meta: { trigger: string }) => {
+    recordScan: async (outcome: ScanOutcome, meta: { trigger: string }) => {
+      recorded.push(outcome);
       triggers.push(meta.trigger);
       return { server: { id: "s" } as ServerRecord, scan: { id: "scan" } };
     },
@@ -29,11 +31,13 @@ function fakeScanner(status: "completed" | "partial" | "unreachable", triggers: 
 const noPackage = async (): Promise<never> => {
   throw new Error("a URL server was sent to the package assessment");
 };
+/** A remote server that names no package. */
+const noRemotePackage = async () => undefined;
 
 describe("the assess-server handler", () => {
   it("scans an http(s) server, records the job's trigger, and answers the scan's status", async () => {
     const triggers: string[] = [];
-    const handle = createAssessHandler({ scanner: fakeScanner("partial", triggers), assessPackage: noPackage });
+    const handle = createAssessHandler({ scanner: fakeScanner("partial", triggers), assessPackage: noPackage, assessPackageOfRemote: noRemotePackage });
     expect(await handle({ serverId: "s", url: "https://mcp.example.com/mcp", trigger: "import" })).toEqual({ status: "partial" });
     expect(await handle({ serverId: "s", url: "https://mcp.example.com/mcp", trigger: "schedule" })).toEqual({ status: "partial" });
     expect(triggers).toEqual(["import", "schedule"]);
@@ -47,9 +51,27 @@ describe("the assess-server handler", () => {
         calls.push([url, trigger]);
         return { status: "completed" };
       },
+      assessPackageOfRemote: async () => {
+        throw new Error("a package server has no remote");
+      },
     });
     expect(await handle({ serverId: "p", url: "pkg:npm/%40scope/server", trigger: "schedule" })).toEqual({ status: "completed" });
     expect(calls).toEqual([["pkg:npm/%40scope/server", "schedule"]]);
+  });
+  it("joins the package of a remote server to the scan it records", async () => {
+    const recorded: ScanOutcome[] = [];
+    const asked: string[] = [];
+    const handle = createAssessHandler({
+      scanner: fakeScanner("completed", [], recorded),
+      assessPackage: noPackage,
+      assessPackageOfRemote: async (url) => {
+        asked.push(url);
+        return (outcome) => ({ ...outcome, findings: [...outcome.findings, { ...outcome.findings[0]!, id: "PKG-JOINED" }] });
+      },
+    });
+    expect(await handle({ serverId: "r", url: "https://mcp.example.com/mcp", trigger: "import" })).toEqual({ status: "completed" });
+    expect(asked).toEqual(["https://mcp.example.com/mcp"]);
+    expect(recorded.map((o) => o.findings.map((f) => f.id))[0]).toContain("PKG-JOINED");
   });
 });
 

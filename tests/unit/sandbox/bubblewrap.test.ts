@@ -6,6 +6,7 @@ const plan: BubblewrapPlan = {
   command: ["node", "/pkg/dist/index.js"],
   nodeBinary: "/usr/local/bin/node",
   declaredEnvironment: ["GITHUB_TOKEN"],
+  entryEnvironment: {},
   limits: { ...DEFAULT_SANDBOX_LIMITS },
   systemDirs: [
     { path: "/bin", symlinkTo: "usr/bin" },
@@ -52,10 +53,31 @@ describe("bubblewrapArgv", () => {
       PATH: "/sandbox/bin:/usr/bin:/bin",
       HOME: "/home/sandbox",
       TMPDIR: "/tmp",
+      XDG_CACHE_HOME: "/tmp/.cache",
+      DOTNET_BUNDLE_EXTRACT_BASE_DIR: "/tmp",
       NODE_ENV: "production",
       NODE_OPTIONS: "--require /sandbox/monitor.cjs",
       GITHUB_TOKEN: "mcp-trust-registry-placeholder",
     });
+  });
+
+  it("gives the registry entry's values over placeholders, but never to our names or the loader's", () => {
+    const env = Object.fromEntries(
+      flagArgs(
+        bubblewrapArgv({
+          ...plan,
+          entryEnvironment: { GITHUB_TOKEN: "from-entry", API_BASE_URL: "https://api.example.com", NODE_OPTIONS: "--inspect", LD_PRELOAD: "/tmp/x.so", PATH: "/tmp", "BAD NAME": "x" },
+        }),
+        "--setenv",
+        2,
+      ),
+    );
+    expect(env.GITHUB_TOKEN).toBe("from-entry");
+    expect(env.API_BASE_URL).toBe("https://api.example.com");
+    expect(env.NODE_OPTIONS).toBe("--require /sandbox/monitor.cjs");
+    expect(env.PATH).toBe("/sandbox/bin:/usr/bin:/bin");
+    expect(env).not.toHaveProperty("LD_PRELOAD");
+    expect(env).not.toHaveProperty("BAD NAME");
   });
 
   it("runs the command under prlimit with every limit", () => {

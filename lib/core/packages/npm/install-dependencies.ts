@@ -20,6 +20,14 @@ import { packageFinding } from "./package-rules";
  * package-lock.json (their `resolved` URLs could name any host). A dependency
  * given as git, URL or file specifier is not installed at all: it would
  * leave the registry.
+ *
+ * The package is installed as `npx` installs it, as a dependency and not as
+ * the root of a project: npm resolves a root's devDependencies (with
+ * --omit=dev it only skips writing them), ignores nobody's `overrides` but
+ * the root's, and fails on peer conflicts that it only warns about below
+ * the root. So package.json loses devDependencies, workspaces and overrides
+ * while npm runs (it is put back after), and a peer conflict is retried
+ * with npm's override of it (--force), which is what a user's npx gets.
  */
 
 export interface InstallOptions {
@@ -190,6 +198,35 @@ async function removeSteeringFiles(dir: string): Promise<Finding[]> {
   return findings;
 }
 
+/** What npm reads of a dependency's package.json: the root-only fields dropped. Pure. */
+export function dependencyManifestText(text: string): string | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (json === null || typeof json !== "object" || Array.isArray(json)) return null;
+  const { devDependencies: _dev, workspaces: _workspaces, overrides: _overrides, ...rest } = json as Record<string, unknown>;
+  return JSON.stringify(rest, null, 2);
+}
+
+/** Runs `install` with package.json as npm reads a dependency's, and puts the published file back whatever happens. */
+async function withDependencyManifest<T>(dir: string, install: () => Promise<T>): Promise<T> {
+  const file = path.join(dir, "package.json");
+  const published = await readFile(file, "utf8").catch(() => null);
+  const asDependency = published === null ? null : dependencyManifestText(published);
+  if (published === null || asDependency === null) return install();
+  await writeFile(file, asDependency);
+  try {
+    return await install();
+  } finally {
+    await writeFile(file, published);
+  }
+}
+
+const PEER_CONFLICT = /\bERESOLVE\b/;
+
 export async function installNpmDependencies(dir: string, manifest: NpmManifest, options: InstallOptions): Promise<InstallResult> {
   const deadlineMs = options.deadlineMs ?? INSTALL_DEFAULTS.deadlineMs;
   const maxBytes = options.maxInstalledBytes ?? INSTALL_DEFAULTS.maxInstalledBytes;
@@ -240,7 +277,21 @@ export async function installNpmDependencies(dir: string, manifest: NpmManifest,
       "--registry",
       options.registryUrl,
     ];
-    const run = await runNpm(options.npmCommand ?? "npm", args, dir, env, deadlineMs);
+    const started = Date.now();
+    const run = await withDependencyManifest(dir, async () => {
+      const first = await runNpm(options.npmCommand ?? "npm", args, dir, env, deadlineMs);
+      if (first.code === 0 || first.timedOut || !PEER_CONFLICT.test(first.output)) return first;
+      findings.push(
+        packageFinding(
+          "PKG-PEER-CONFLICT",
+          "info",
+          "package.json:dependencies",
+          "npm reported conflicting peer dependencies; they were installed with npm's override, as npx installs them for a user.",
+          tail(first.output.split("\n").filter((line) => /ERESOLVE|Found:|Could not resolve/.test(line)).join("\n"), 500),
+        ),
+      );
+      return runNpm(options.npmCommand ?? "npm", [...args, "--force"], dir, env, Math.max(1, deadlineMs - (Date.now() - started)));
+    });
     if (run.timedOut) return await result(false, `npm install did not finish within ${deadlineMs} ms`, tail(run.output));
     if (run.code !== 0) return await result(false, `npm install failed (exit ${run.code ?? "signal"})`, tail(run.output));
     const installed = await directoryBytes(path.join(dir, "node_modules"), maxBytes);

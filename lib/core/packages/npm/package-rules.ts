@@ -321,6 +321,16 @@ const RULES = [
     remediation: "Declare a bin that starts the server on stdio.",
   },
   {
+    id: "PKG-PEER-CONFLICT",
+    tags: ["scan"],
+    factor: "declarationAccuracy",
+    severity: "info",
+    title: "Conflicting peer dependencies",
+    shortName: "conflicting peer dependencies",
+    detects: "npm found the package's dependencies asking for incompatible versions of a peer; they were installed with npm's override, as npx installs them for a user.",
+    remediation: "Pin dependency versions whose peer requirements agree.",
+  },
+  {
     id: "PKG-INSTALL-FAILED",
     tags: ["scan"],
     factor: "declarationAccuracy",

@@ -17,8 +17,10 @@ import { lstatSync, readlinkSync } from "node:fs";
  * - writable: only a private, size-capped tmpfs at /tmp. HOME is an empty
  *   read-only directory, so that writing a dotfile (~/.bashrc, ~/.npmrc) is
  *   refused and recorded rather than silently absorbed;
- * - an environment of PATH, HOME, TMPDIR, NODE_ENV, the monitor preload and a
- *   placeholder for each variable the package declares, nothing of ours;
+ * - an environment of PATH, HOME, TMPDIR (and the cache and .NET extraction
+ *   directories under it), NODE_ENV, the monitor preload, a
+ *   placeholder for each secret the package declares and the values its
+ *   registry entry gives its variables, nothing of ours;
  * - rlimits set by prlimit inside the sandbox: data segment (memory),
  *   processes, CPU seconds, file size, open files.
  */
@@ -78,6 +80,8 @@ export interface BubblewrapPlan {
   command: string[];
   nodeBinary: string;
   declaredEnvironment: string[];
+  /** Values the registry entry gives its variables (launch-arguments.ts); they win over placeholders. */
+  entryEnvironment: Record<string, string>;
   limits: SandboxResourceLimits;
   systemDirs: SystemDir[];
   extraReadOnlyBinds: ReadOnlyBind[];
@@ -88,7 +92,7 @@ export interface BubblewrapPlan {
 const SYSTEM_DIRS = ["/bin", "/lib", "/lib64", "/sbin"];
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 /** Declared names we never set: ours, and those that change how the loader or Node start (a package could declare NODE_OPTIONS to drop the monitor). */
-const RESERVED_ENV = /^(?:PATH|HOME|TMPDIR|LD_.*|NODE_.*)$/;
+const RESERVED_ENV = /^(?:PATH|HOME|TMPDIR|XDG_CACHE_HOME|DOTNET_BUNDLE_EXTRACT_BASE_DIR|LD_.*|NODE_.*)$/;
 const MAX_DECLARED_ENV = 64;
 
 /** How /bin, /lib, /lib64 and /sbin look on this host; missing ones are left out. */
@@ -122,6 +126,15 @@ export function placeholderEnvironment(declared: string[]): string[] {
   return [...names].slice(0, MAX_DECLARED_ENV);
 }
 
+/** Placeholders for declared secrets, then the entry's own values; never a name of ours or the loader's. */
+export function sandboxEnvironment(declared: string[], entry: Record<string, string>): [string, string][] {
+  const values = new Map<string, string>(placeholderEnvironment(declared).map((name) => [name, PLACEHOLDER_VALUE]));
+  for (const [name, value] of Object.entries(entry).slice(0, MAX_DECLARED_ENV)) {
+    if (ENV_NAME.test(name) && !RESERVED_ENV.test(name)) values.set(name, value);
+  }
+  return [...values];
+}
+
 function systemMounts(dirs: SystemDir[]): string[] {
   return dirs.flatMap((dir) => (dir.symlinkTo === null ? ["--ro-bind", dir.path, dir.path] : ["--symlink", dir.symlinkTo, dir.path]));
 }
@@ -145,9 +158,12 @@ export function bubblewrapArgv(plan: BubblewrapPlan): string[] {
     ["PATH", `${SANDBOX_BIN_DIR}:/usr/bin:/bin`],
     ["HOME", SANDBOX_HOME],
     ["TMPDIR", "/tmp"],
+    // Caches are disposable, and self-extracting runtimes (.NET single-file bundles) need a writable place before they start.
+    ["XDG_CACHE_HOME", "/tmp/.cache"],
+    ["DOTNET_BUNDLE_EXTRACT_BASE_DIR", "/tmp"],
     ["NODE_ENV", "production"],
     ["NODE_OPTIONS", `--require ${SANDBOX_MONITOR_PATH}`],
-    ...placeholderEnvironment(plan.declaredEnvironment).map((name): [string, string] => [name, PLACEHOLDER_VALUE]),
+    ...sandboxEnvironment(plan.declaredEnvironment, plan.entryEnvironment),
   ];
   return [
     ...drop,

@@ -43,6 +43,8 @@ export interface SandboxRunOptions {
   command: string[];
   /** Variables the package says it needs; each is set to a placeholder. */
   declaredEnvironment?: string[];
+  /** Values the registry entry gives its variables (launch-arguments.ts). */
+  entryEnvironment?: Record<string, string>;
   limits?: Partial<SandboxResourceLimits>;
   /** Request timeouts and listing caps of the MCP session (its deadline is the run's). */
   scanLimits?: Partial<ScanLimits>;
@@ -85,6 +87,7 @@ function startSandbox(options: SandboxRunOptions, limits: SandboxResourceLimits)
     command: options.command,
     nodeBinary: process.execPath,
     declaredEnvironment: options.declaredEnvironment ?? [],
+    entryEnvironment: options.entryEnvironment ?? {},
     limits,
     systemDirs: hostSystemDirs(),
     extraReadOnlyBinds: options.extraReadOnlyBinds ?? [],
