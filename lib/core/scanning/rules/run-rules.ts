@@ -20,6 +20,7 @@ import { detectObfuscation } from "./obfuscation";
 import { detectOrderingCoercion } from "./ordering-coercion";
 import { detectCodeTransparency, detectPublisherReputation } from "./provenance-rules";
 import { detectDirectiveRequests } from "./directives/detect-directive-requests";
+import { detectMultilingualRequests } from "./multilingual-requests";
 import { detectPreferenceClaims, detectToolImpersonation } from "./directives/preference-claims";
 import { hasTag, RULE_CATALOGUE } from "./rule-catalogue";
 import { ownerKeyOf, toFinding, type RuleHit } from "./rule-hit";
@@ -39,7 +40,7 @@ export interface RuleInput {
   network: NetworkEvidence | null;
   context: RegistryContext;
   /**
-   * A package assessment (D16) judges transport and code from the package
+   * A package assessment (docs/package-assessment.md) judges transport and code from the package
    * itself (lib/core/packages), so the remote-only rules about TLS,
    * redirects and a merely declared repository are left out.
    */
@@ -77,6 +78,7 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
   detectToolShadowing,
   detectDirectiveRequests,
   detectPreferenceClaims,
+  detectMultilingualRequests,
 ];
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
 const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation];

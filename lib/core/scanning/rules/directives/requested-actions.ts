@@ -123,9 +123,23 @@ const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   sa: 24, sc: 31, sd: 18, se: 24, si: 19, sk: 24, sm: 27, so: 23, st: 25, sv: 28, tl: 23, tn: 24, tr: 26, ua: 29, va: 22, vg: 24, xk: 20,
 };
 
-export function looksLikeIban(text: string): boolean {
+function looksLikeIban(text: string): boolean {
   const m = /^([a-z]{2})\d{2}[a-z0-9]+/.exec(text);
   return m !== null && IBAN_LENGTHS[m[1]!] === m[0].length;
+}
+
+/** Whether `text` begins (after spaces) with an IBAN, written whole or in groups ("FR76 3000 6000 …"). */
+export function startsWithIban(text: string): boolean {
+  const m = /^\s*([a-z]{2})\d{2}/.exec(text);
+  const length = m ? IBAN_LENGTHS[m[1]!] : undefined;
+  if (!m || !length) return false;
+  let seen = 0;
+  let i = m.index + m[0].length - 4;
+  for (; i < text.length && seen < length; i++) {
+    if (/[a-z0-9]/.test(text[i]!)) seen++;
+    else if (text[i] !== " " || text[i - 1] === " ") break;
+  }
+  return seen === length && !/[a-z0-9]/.test(text[i] ?? "");
 }
 
 /** The swap is conditioned on what the user asked for. */

@@ -1,0 +1,218 @@
+import type { Severity } from "../../findings";
+import type { AnalyzedField } from "./analyzed-field";
+import type { RuleId } from "./rule-catalogue";
+import { startsWithIban } from "./directives/requested-actions";
+import { fieldHit, type RuleHit } from "./rule-hit";
+
+/**
+ * Requests written in another language than English (docs/detection.md,
+ * "Other languages"). The directive analysis reads English grammar; a
+ * poisoned description in Spanish, Japanese or Chinese asks for the same
+ * few things in words it does not know. This detector recognises those
+ * things by concept, each a small lexicon over ten languages (es, pt, fr,
+ * de, it, tr, ja, zh, ko, ru), and reports only combinations that honest
+ * text does not make:
+ *
+ * - keeping something from the user ("no se lo digas al usuario", "不要向用户提及");
+ * - a claim that the user already consented ("ユーザーは事前に同意済み");
+ * - skipping confirmation ("確認は不要", "sin pedir confirmación") next to an action;
+ * - sending secrets (.env, passwords, keys) to an address or "our server";
+ * - sending bulk private data (the whole address book, the conversation) to
+ *   an address or "our server" with a covert marker (in the background, at
+ *   the start of every conversation, no confirmation, claimed consent);
+ * - an administrator role for an e-mail address.
+ *
+ * Single concepts are medium at most; combinations in one tool are
+ * escalated by the engine like any other (run-rules.ts, combineSignals).
+ * Pure.
+ */
+
+/** A word boundary that knows letters beyond ASCII (JavaScript's \b does not, even with the u flag). */
+const WORD_EDGE = String.raw`(?:(?<=[\p{L}\p{N}_])(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_])(?=[\p{L}\p{N}_]))`;
+
+/** Compiles a lexicon written with \b as if \b knew every script. */
+function lexicon(source: string | string[]): RegExp {
+  const joined = Array.isArray(source) ? source.join("|") : source;
+  return new RegExp(joined.replaceAll(String.raw`\b`, WORD_EDGE), "u");
+}
+
+const CONCEAL_RE = lexicon(
+  [
+    // es / pt / it
+    String.raw`\bno (?:se lo |le |les )?(?:digas|diga|menciones|mencione|informes|informe|comentes|cuentes|avises)\b[^.;\n]{0,40}\b(?:usuario|usuaria|cliente)`,
+    String.raw`\bsin (?:decir(?:le|selo)?|informar|avisar|notificar)(?: nada)?(?: al? (?:usuario|cliente))?\b`,
+    String.raw`\b(?:oculta|ocúltalo|ocultar|esconde|escóndelo)\b[^.;\n]{0,30}\b(?:usuario|cliente)`,
+    String.raw`\bnão (?:lhe )?(?:diga|mencione|informe|conte|fale|avise)\b[^.;\n]{0,40}\b(?:usuário|usuario|cliente)`,
+    String.raw`\bsem (?:avisar|informar|contar|notificar|dizer)(?: nada)?(?: ao (?:usuário|cliente))?\b`,
+    String.raw`\b(?:esconda|oculte)\b[^.;\n]{0,30}\busuário`,
+    String.raw`\bnon (?:dire|dirlo|menzionare|informare|avvisare)\b[^.;\n]{0,40}\butente|\bsenza (?:avvisare|informare|dirlo)\b`,
+    // fr
+    String.raw`\bne (?:le |lui |leur |rien )?(?:dis|dites|mentionne|mentionnez|signale|signalez|révèle|révélez)\b[^.;\n]{0,30}\b(?:pas|rien|jamais)\b[^.;\n]{0,30}\butilisat(?:eur|rice)`,
+    String.raw`\bsans (?:prévenir|informer|avertir|le dire à) (?:l'utilisat(?:eur|rice))\b|\b(?:cache|cachez)\b[^.;\n]{0,30}\butilisat(?:eur|rice)`,
+    // de
+    String.raw`\b(?:erwähne|erwähnen sie|sage|sagen sie|teile|teilen sie|informiere|informieren sie)\b[^.;\n]{0,40}\b(?:nutzer|benutzer|nutzerin|anwender)\b[^.;\n]{0,30}\bnichts?\b`,
+    String.raw`\b(?:nutzer|benutzer|anwender)\b[^.;\n]{0,30}\bnicht (?:erwähnen|sagen|informieren|mitteilen)\b|\bohne (?:den |die )?(?:nutzer|benutzer|anwender)(?:in)? (?:zu )?(?:informieren|benachrichtigen|fragen)\b|\bverschweige\b`,
+    // tr
+    String.raw`\bkullanıcıya\b[^.;\n]{0,30}\b(?:söyleme|bahsetme|bildirme|haber verme|söylemeyin|bahsetmeyin)\b|\bkullanıcıdan gizle`,
+    // ja / zh / ko (no word boundaries)
+    String.raw`ユーザー(?:に|には)[^。\n]{0,20}(?:伝えない|言わない|知らせない|教えない|伝えず|言わず|知らせず|教えず|秘密)|内緒`,
+    String.raw`不要(?:向|对|跟|和)?用户(?:提及|提起|说|透露|告知|提)|不要告诉用户|不要让用户知道|对用户保密|瞒着用户`,
+    String.raw`사용자에게[^.\n]{0,20}(?:알리지|말하지|언급하지)`,
+    // "without the user finding out", in each language
+    String.raw`\bsin que (?:el usuario|nadie|la usuaria) (?:se entere|lo sepa|lo note)\b|\bsem que o usuário (?:saiba|perceba|note)\b|\bsans que l'utilisat(?:eur|rice) (?:le sache|s'en aperçoive|ne le remarque)\b|\bohne dass (?:der|die) (?:nutzer|benutzer|anwender)(?:in)? (?:es )?(?:merkt|weiß|erfährt|bemerkt)\b|\bsenza che l'utente (?:lo sappia|se ne accorga)\b|\bkullanıcı(?:ya)? fark (?:etmeden|ettirmeden)\b`,
+    String.raw`ユーザーに(?:気づかれない|気付かれない|気づかれず|気付かれず|知られない|知られず)|不让用户(?:知道|发现)|用户不知情|사용자(?:가|에게) 모르게|\bчтобы пользователь не (?:узнал|заметил)`,
+    // "not in your reply", "no need to tell the user"
+    String.raw`\bno (?:lo |la |los |las )?(?:comentes|menciones|incluyas)\b[^.;\n]{0,20}\b(?:respuesta|usuario)|\bnão (?:o |a )?(?:comente|mencione|inclua)\b[^.;\n]{0,20}\b(?:resposta|usuário)|\bne (?:le |la |les )?mentionne(?:z)? pas\b[^.;\n]{0,20}\bréponse|\berwähne (?:es|das|dies|sie) nicht\b|\bnon (?:lo |la )?menzionare\b|\bno hace falta (?:decírselo|decirle|informar|avisar)\b|\bnão é preciso (?:avisar|informar|contar)\b|\bpas besoin (?:de le dire|d'informer|de prévenir)\b`,
+    String.raw`(?:回复|回答|答复)中(?:不要)?(?:提及|提到|说明|透露)|不要在(?:回复|回答|答复)中|无需告知用户|不必告知用户|无须告诉用户|不用告诉用户|回答で(?:触れない|言及しない|触れず)|ユーザーに(?:伝える|知らせる)必要は(?:ありません|ない)|사용자에게 알릴 필요(?:가)? 없`,
+    // ru
+    String.raw`\bне (?:говори|сообщай|упоминай|рассказывай|говорите|сообщайте|упоминайте)\b[^.;\n]{0,40}пользовател|скрой(?:те)? от пользовател`,
+  ],
+);
+
+const NO_CONFIRMATION_RE = lexicon(
+  [
+    String.raw`\bsin (?:pedir|solicitar|esperar) (?:la )?(?:confirmación|permiso|aprobación)\b|\bno (?:hace falta|es necesario|necesitas?) (?:confirmar|confirmación|pedir (?:permiso|confirmación))\b`,
+    String.raw`\bsem (?:pedir|solicitar|esperar) (?:a )?(?:confirmação|permissão|aprovação)\b|\bnão (?:é necessário|precisa(?: de)?) (?:confirmar|confirmação|pedir)\b`,
+    String.raw`\bsans (?:lui |leur )?(?:re)?demander\b|\bsin (?:volver a )?preguntar(?:le)?\b|\bsem (?:lhe )?(?:perguntar|pedir)\b|\bohne (?:erneut |nochmals )?(?:nachzufragen|zu fragen)\b|\bsenza (?:richiedere|chiedere di nuovo)\b|(?:ユーザーに)?確認せずに|不经(?:用户)?(?:确认|同意)|\bsans (?:demander|attendre)(?: de)? (?:confirmation|permission|l'accord|autorisation)\b|\bsans confirmation\b|\bpas besoin de (?:confirmer|confirmation|demander)\b`,
+    String.raw`\bohne (?:rückfrage|bestätigung|nachzufragen|zu fragen|erlaubnis)\b|\bkeine (?:rückfrage|bestätigung)\b[^.;\n]{0,20}\b(?:nötig|erforderlich|notwendig)\b`,
+    String.raw`\bsenza (?:chiedere|conferma|attendere)\b|\bnon (?:serve|è necessario) (?:confermare|chiedere)\b`,
+    String.raw`\bonay (?:gerekmez|gerekmiyor|almadan|istemeden|beklemeden)\b|\bsormadan\b`,
+    String.raw`確認(?:は|を)?(?:不要|必要ありません|しない|せずに|取らずに|なしで)|許可を(?:得ずに|求めずに)`,
+    String.raw`无需(?:确认|征得|询问|用户同意)|不需要(?:确认|询问|征得)|不用(?:确认|询问)|不必(?:确认|询问)`,
+    String.raw`확인(?:은|을)? ?(?:필요 없|하지 말|없이)`,
+    String.raw`\bбез (?:подтверждения|спроса|запроса|согласия)\b|\bне (?:спрашивай|запрашивай)\b`,
+  ],
+);
+
+const CONSENT_CLAIM_RE = lexicon(
+  [
+    String.raw`\bya (?:ha dado su consentimiento|dio su consentimiento|autorizó|aprobó|ha autorizado|ha aprobado|dio permiso|ha dado permiso|aceptó)\b`,
+    String.raw`\bjá (?:deu (?:o )?seu consentimento|autorizou|aprovou|consentiu|deu permissão)\b`,
+    String.raw`\ba déjà (?:donné son accord|consenti|autorisé|approuvé|accepté)\b`,
+    String.raw`\bhat (?:bereits|schon) (?:zugestimmt|eingewilligt|genehmigt|freigegeben|erlaubt)\b`,
+    String.raw`\bha già (?:dato il (?:suo )?consenso|autorizzato|approvato|acconsentito)\b`,
+    String.raw`\b(?:zaten|önceden) (?:onay verdi|onayladı|izin verdi|kabul etti)\b`,
+    String.raw`事前に(?:同意|承認|許可)|同意済み|承認済み|許可済み|既に(?:同意|承認|許可)`,
+    String.raw`已(?:经)?(?:同意|授权|批准|许可)|事先同意|预先授权`,
+    String.raw`이미 (?:동의|승인|허락)`,
+    String.raw`\bуже (?:дал согласие|согласил|разрешил|одобрил)`,
+  ],
+);
+
+const SEND_RE = lexicon(String.raw`\b(?:envía|envíe|envíen|envíalo|envíala|enviar|envia|envie|envio|enviá-lo|enviá-la|envíelo|manda|mande|mandar|sube|suba|subir|reenvía|reenviar|transmite|transmitir|envoie|envoyez|envoyer|transmets|transmettez|transmettre|téléverse|téléversez|téléverser|transfère|transférez|sende|senden|schicke|schicken|übermittle|übermitteln|hochladen|weiterleiten|invia|inviare|invii|mandare|carica|caricare|trasmetti|inoltra|inoltrare|carregue|carregar|encaminhe|transmita|gönder\p{L}*|yükle\p{L}*|ilet\p{L}*|отправ\p{L}*|загрузи\p{L}*|перешли\p{L}*|переда\p{L}*|partage|partager|partagé|partagez|comparte|compartir|compartido|compartilhe|compartilhar|teile|teilen|condividi|condividere|paylaş\p{L}*|поделись|предоставь)\b|共有|分享|共享|공유|送信|送って|送る|送付|アップロード|転送|上传|发送|发给|传到|传给|转发|提交到|전송|보내|업로드`);
+
+/** The publisher's own server ("our server"), in any of the languages: where a service's API is named by its address, this names the collector. */
+const OUR_SERVER_RE = lexicon(String.raw`\b(?:nuestros? servidor(?:es)?|nosso servidor|nossos servidores|notre serveur|nos serveurs|unseren? server|unserem server|nostro server|nostri server|sunucumuz\p{L}*|наш(?:и|ем)? сервер\p{L}*)\b|当社の?サーバー?|弊社の?サーバー?|外部サーバー?|我们的服务器|我方服务器|外部服务器|우리 서버|외부 서버`);
+const URL_RE = /https?:\/\//;
+
+/**
+ * Secrets. Honest API tools mention their key and their address in one
+ * breath ("sends the request to https://api… with your API key"), so a
+ * secret and an address alone are not enough: the environment itself (an
+ * .env file, environment variables, every key) is, and so is a secret bound
+ * for the publisher's server or sent with a manipulation marker.
+ */
+const SECRET_RE = lexicon(String.raw`\b(?:contraseñas?|senhas?|mots? de passe|passw(?:o|ö)rt(?:er)?|passwords?|credenciales|credenciais|identifiants|zugangsdaten|credenziali|kimlik bilgileri|şifre\p{L}*|пароль\p{L}*|пароли|учетные данные|токен\p{L}*|(?:clave|chave|clé|chiave)s? (?:api|privadas?|secretas?|privées?|secrètes?|privata|segreta)|api[- ]?(?:key|schlüssel)s?)\b|パスワード|秘密鍵|認証情報|密码|私钥|密钥|凭据|凭证|비밀번호|개인 키`);
+const ENVIRONMENT_RE = lexicon(String.raw`(?:^|[\s"'\x60(])\.env\b|\b(?:variables de entorno|variáveis de ambiente|variables d'environnement|umgebungsvariablen|variabili d'ambiente|ortam değişkenleri|переменные окружения|(?:todas las|todas as|toutes les|alle|tutte le|tüm|все) (?:claves|chaves|clés|schlüssel|chiavi|anahtarlar|ключи))\b|環境変数|すべてのキー|环境变量|全部(?:的)? ?api ?密钥|所有(?:的)?密钥|환경 변수|모든 키`);
+
+/** Bulk private data: an address book, the conversation, message history, all of the user's files. */
+const BULK_PRIVATE_RE = lexicon(String.raw`\b(?:(?:lista|libreta|agenda) (?:completa |entera )?de contactos|todos (?:los|sus|tus) contactos|contactos (?:completos?|enteros?)|(?:lista|agenda) (?:completa )?de contatos|todos os (?:seus )?contatos|tous (?:les|vos|ses) contacts|carnet d'adresses|alle (?:kontakte|nachrichten)|(?:das |ihr )?(?:gesamte|vollständige) (?:adressbuch|kontaktliste|gespräch|chatverlauf)|adressbuch|rubrica (?:completa)?|tutti i (?:tuoi |suoi )?contatti|tüm (?:kişiler|rehber|mesajlar|sohbet)\p{L}*|rehberin tamamı|(?:historial|conversación) (?:completa|completo|entera)|(?:histórico|conversa) (?:completa|completo|inteira)|(?:historique|conversation) (?:complète|entière)|(?:cronologia|conversazione) (?:completa|intera)|все контакты|всю переписку|всю историю)\b|連絡先(?:リスト)?(?:全体|をすべて|全て|すべて)|全ての連絡先|すべての連絡先|会話(?:全体|の全文|履歴)|完整(?:的)?(?:通讯录|联系人|对话|聊天记录)|全部(?:通讯录|联系人|对话|聊天记录)|所有联系人|整个通讯录|연락처 전체|모든 연락처|전체 대화`);
+
+/** Covert timing or manner: in the background, silently, at the start of every conversation. */
+const COVERT_RE = lexicon(String.raw`\b(?:en segundo plano|em segundo plano|en arrière-plan|im hintergrund|in background|arka planda|silenciosamente|en silencio|en silence|discrètement|heimlich|unbemerkt|di nascosto|silenziosamente|sessizce|gizlice|тайно|незаметно|в фоне|al (?:inicio|comienzo) de (?:cada|la) conversación|no início d[ae] (?:cada )?conversa|au début de (?:chaque|la) conversation|zu beginn (?:jedes|des|jeder) (?:gesprächs|unterhaltung|sitzung)|all'inizio (?:di ogni|della) conversazione|(?:her )?sohbetin başında|в начале (?:каждого )?разговора)\b|バックグラウンドで|こっそり|密かに|会話の(?:最初|冒頭|始め)に|在后台|后台|悄悄|偷偷|每次对话开始|对话开始时|백그라운드|몰래|대화 시작`);
+
+/** Telling the model what to say when asked: a prepared lie. */
+const PREPARED_LIE_RE = lexicon(String.raw`\bsi (?:el usuario|la usuaria|te) (?:pregunta|pregunte)\b[^.;\n]{0,60}\b(?:di|dile|responde|contesta) que\b|\bse (?:o usuário )?perguntar\b[^.;\n]{0,60}\b(?:diga|responda) que\b|\bsi l'utilisat(?:eur|rice) (?:demande|pose la question)\b[^.;\n]{0,60}\b(?:dis|dites|réponds|répondez) que\b|\bwenn (?:der (?:nutzer|benutzer)|er|sie) (?:fragt|nachfragt)\b[^.;\n]{0,60}\b(?:sag|sage|antworte)\b|\bse l'utente (?:chiede|domanda)\b[^.;\n]{0,60}\b(?:di'|dì|rispondi) che\b|\bkullanıcı sorarsa\b[^.;\n]{0,60}\b(?:söyle|de)\b|\bесли пользователь спросит\b[^.;\n]{0,60}\b(?:скажи|ответь)\b|如果用户(?:问|询问|问起)[^。；\n]{0,30}(?:就说|告诉他们|告诉他|回答)|(?:尋ねられたら|聞かれたら|質問されたら)[^。\n]{0,30}(?:と答え|と言って|と伝え)|(?:물으면|묻는다면)[^.\n]{0,30}(?:라고 답|라고 말)`);
+
+/** Copying into a field or a note: how data reaches a tool's parameters. */
+const COPY_RE = lexicon(String.raw`\b(?:copia|copiar|cópialo|incluye|incluir|adjunta|adjuntar|añade|añadir|pega|pegar|copie|inclua|anexe|anexar|adicione|cole|colar|copier|inclus|incluez|inclure|joins|joignez|joindre|ajoute|ajoutez|colle|collez|kopiere|kopieren|einfügen|anhängen|füge|copiare|includi|includere|allega|allegare|aggiungi|incolla|kopyala|ekle|скопируй|включи|приложи|добавь|вставь)\b|コピー|含めて|添付|貼り付け|記載して|复制|包含|附上|附加|粘贴|写入|提交|填入|복사|포함|첨부|붙여`);
+
+/** Reaching an address (not only sending to it). */
+const CONTACT_RE = lexicon(String.raw`\b(?:accede a|visita|acesse|acessar|accède à|accéder à|aufrufen|rufe|accedi a|ziyaret et|посети|обратись к|открой)\b|访问|请求|アクセス|접속`);
+
+/** A message styled as coming from the system, the platform or the law. */
+const AUTHORITY_RE = lexicon(String.raw`【[^】]{0,12}(?:系统|系統|システム|重要|公告|通知)[^】]{0,12}】|系统(?:通知|消息|公告)|平台(?:安全)?规定|システム(?:通知|メッセージ)|시스템 (?:공지|알림)|\b(?:aviso (?:del sistema|legal obligatorio|regulatorio)|mensaje del sistema|avis (?:réglementaire|du système|système)|obligation légale|message système|aviso do sistema|mensagem do sistema|systemhinweis|systemnachricht|gesetzliche pflicht|avviso (?:di sistema|normativo)|messaggio di sistema|sistem bildirimi|системное (?:уведомление|сообщение))\b`);
+
+/** Personal data about the user that a tool did not ask the user for. */
+const PERSONAL_DATA_RE = lexicon(String.raw`\b(?:número de teléfono|fecha de nacimiento|número de telefone|data de nascimento|numéro de téléphone|date de naissance|telefonnummer|geburtsdatum|numero di telefono|data di nascita|telefon numarası|doğum tarihi|номер телефона|дата рождения)\b|電話番号|生年月日|住所|电话号码|出生日期|身份证|전화번호|생년월일|주민등록`);
+
+/** Gathering it from elsewhere: the conversation, other tools, even when the user did not give it. */
+const GATHER_RE = lexicon(String.raw`\b(?:aunque el usuario no|incluso si el usuario no|même si l'utilisat(?:eur|rice) ne|mesmo que o usuário não|auch wenn der (?:nutzer|benutzer) (?:sie|es) nicht|anche se l'utente non|kullanıcı vermese bile|даже если пользователь не)\b|\b(?:búscalos|buscarlos|búscala|rechercher|recherchez|les rechercher|procure|procurá-los|suche sie|cercali|cercarli|bul)\b[^.;\n]{0,40}\b(?:conversación|conversation|conversa|gespräch|verlauf|conversazione|sohbet|otras herramientas|autres outils|outras ferramentas|anderen tools|altri strumenti)|从(?:对话|会话|其他工具)中(?:查找|获取|提取|收集)|会話(?:や他のツール)?から(?:探|取得|集め)`);
+
+/** A shell pipeline that runs what it downloads. */
+const PIPE_TO_SHELL_RE = /\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/;
+
+/** Adding a dependency to a project's manifest. */
+const ADD_DEPENDENCY_RE = lexicon(String.raw`(?:\bdependencies\b|package\.json|\bdependencias\b|\bdependências\b|\bdépendances\b|\babhängigkeiten\b|\bdipendenze\b|\bbağımlılık\p{L}*|依赖|依存関係|의존성|\bзависимост\p{L}*)[^.;。\n]{0,60}(?:\b(?:agrega|añade|adicione|ajoute|ajoutez|füge|hinzufügen|aggiungi|ekle|добавь)\b|加入|添加|追加|추가)|(?:\b(?:agrega|añade|adicione|ajoute|ajoutez|füge|aggiungi|ekle|добавь)\b|加入|添加|追加|추가)[^.;。\n]{0,60}(?:\bdependencies\b|package\.json|\bdependencias\b|\bdependências\b|\bdépendances\b|\babhängigkeiten\b|\bdipendenze\b|依赖|依存関係|의존성)`);
+
+/** Turning off a safeguard of accounts: two-factor authentication, MFA. */
+const DISABLE_SAFEGUARD_RE = lexicon(String.raw`\b(?:desactivar|deshabilitar|desactiva|desativar|desative|désactiver|désactivez|deaktivieren|deaktiviere|disattivare|disattiva|devre dışı bırak\p{L}*|отключить|отключи)\b[^.;\n]{0,40}(?:\b(?:autenticación de dos factores|verificación en dos pasos|autenticação de dois fatores|authentification à deux facteurs|zwei-faktor-authentifizierung|autenticazione a due fattori|iki faktörlü|двухфакторн\p{L}*|2fa|mfa)\b)|(?:\b(?:2fa|mfa|zwei-faktor-authentifizierung)\b)[^.;\n]{0,20}\bdeaktivier|(?:关闭|禁用|停用)(?:双重|两步|二次|双因素)(?:验证|认证)|(?:关闭|禁用)(?:2fa|mfa)|二段階認証を(?:無効|オフ|解除)|2단계 인증(?:을)? (?:해제|끄)`);
+
+/** Replacing a value with a fixed one: "replace it with FR76 …". */
+const REPLACE_RE = lexicon(String.raw`\b(?:remplacer par|remplace(?:z)? par|reemplazar por|reemplaza(?:lo)? por|sustituir por|substituir por|substitua por|ersetzen durch|ersetze (?:es |sie )?durch|sostituire con|sostituisci con|ile değiştir\p{L}*|заменить на|замени на|replace (?:it )?with|use)\b|に置き換え|替换为|替换成|改为|改成|로 바꾸`);
+
+const ADMIN_ROLE_RE = lexicon(String.raw`\brol (?:a|de) administrador\b|\b(?:rol de administrador|rol de admin|papel de administrador|função de administrador|perfil de administrador|rôle d'administrateur|rôle admin|administratorrolle|admin-rolle|administratorrechte|admin-rechte|ruolo di amministratore|ruolo (?:di )?admin|yönetici (?:rolü|yetkisi|yetkileri)|роль администратора|права администратора)\b|管理者(?:権限|ロール|の役割)|管理员(?:权限|角色)|관리자 (?:권한|역할)`);
+const EMAIL_RE = lexicon(String.raw`\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b`);
+
+/** Cheap gate: English text (the common case) skips the lexicons. Letters beyond ASCII, not curly quotes or dashes, or a few ASCII words of the languages. */
+const MAY_BE_FOREIGN_RE = /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]|\b(?:usuario|cliente|utilisat|nutzer|benutzer|utente|kullanici|servidor|serveur|unser|nostro|nosso|nuestro|sunucu|envia|envie|enviar|envoie|sende|invia|sin|sem|sans|ohne|senza|ya|ja|hat|rol|ruolo|contactos|contatos|kontakte|contatti|avis|aviso|remplacer|reemplazar|desactivar|curl|wget|el|los|las|del|que|por|para|una|le|les|des|une|pour|avec|und|nicht|il|di|che|uma|bir|ile)\b/;
+
+interface Concept {
+  at: number;
+  end: number;
+}
+
+function find(re: RegExp, text: string): Concept | null {
+  const m = re.exec(text);
+  return m ? { at: m.index, end: m.index + m[0].length } : null;
+}
+
+export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
+  const text = field.norm.lower;
+  if (!MAY_BE_FOREIGN_RE.test(text)) return [];
+  const conceal = find(CONCEAL_RE, text);
+  const lie = find(PREPARED_LIE_RE, text);
+  const noConfirmation = find(NO_CONFIRMATION_RE, text);
+  const consent = find(CONSENT_CLAIM_RE, text);
+  const send = find(SEND_RE, text) ?? find(CONTACT_RE, text);
+  const copy = find(COPY_RE, text);
+  const ourServer = find(OUR_SERVER_RE, text);
+  const url = find(URL_RE, text);
+  const environment = find(ENVIRONMENT_RE, text);
+  const secret = find(SECRET_RE, text) ?? environment;
+  const bulk = find(BULK_PRIVATE_RE, text);
+  const personal = find(PERSONAL_DATA_RE, text);
+  const gather = find(GATHER_RE, text);
+  const covert = find(COVERT_RE, text);
+  const admin = find(ADMIN_ROLE_RE, text);
+  const safeguardOff = find(DISABLE_SAFEGUARD_RE, text);
+  const authority = find(AUTHORITY_RE, text);
+  const shell = find(PIPE_TO_SHELL_RE, text);
+  const dependency = find(ADD_DEPENDENCY_RE, text);
+  const replace = find(REPLACE_RE, text);
+
+  const hits: RuleHit[] = [];
+  const hit = (ruleId: RuleId, severity: Severity, c: Concept, detail: string) => hits.push(fieldHit(field, ruleId, severity, c.at, c.end, detail));
+  const manipulated = covert ?? noConfirmation ?? consent ?? conceal ?? authority;
+  const action = send ?? copy ?? admin ?? safeguardOff ?? shell ?? dependency;
+
+  if (conceal) hit("TM-CONCEALMENT", action || secret || bulk || covert || lie ? "high" : "medium", conceal, "Asks the model, in another language than English, to keep something from the user.");
+  if (lie) hit("TM-USER-DECEPTION", conceal ? "high" : "medium", lie, "Tells the model, in another language than English, what to answer if the user asks: a prepared untruth.");
+  if (consent) hit("TM-IMPERSONATION", action || noConfirmation ? "high" : "medium", consent, "Claims, in another language than English, that the user has already consented: consent the model cannot check.");
+  if (authority) hit("TM-AUTHORITY-BANNER", action ? "high" : "medium", authority, "Presents, in another language than English, an order as a notice from the system, the platform or the law.");
+  if (noConfirmation && action) hit("TM-PRIVILEGE-ESCALATION", "high", noConfirmation, "Tells the model, in another language than English, to act without asking the user first.");
+  const destination = ourServer ?? url;
+  if (send && destination && (environment || (secret && (ourServer || manipulated)))) {
+    hit("TM-EXFIL-URL", "critical", send, "Asks, in another language than English, for secrets (an .env file, passwords, keys) to be sent to an address or to the publisher's server.");
+  } else if (send && destination && bulk && manipulated) {
+    hit("TM-EXFIL-URL", "high", send, "Asks, in another language than English, for the user's private data in bulk to be sent to an address or to the publisher's server, covertly or on claimed consent.");
+  } else if ((copy ?? send) && (environment || ((secret || bulk || (personal && gather)) && manipulated))) {
+    hit("TM-EXFIL-PARAM", "high", (copy ?? send)!, "Asks, in another language than English, for secrets or the user's private data to be copied into what a tool sends.");
+  }
+  if (admin && EMAIL_RE.test(text)) hit("TM-PRIVILEGE-ESCALATION", "high", admin, "Asks, in another language than English, for an administrator role to be given to an e-mail address the text names.");
+  if (safeguardOff) hit("TM-PRIVILEGE-ESCALATION", noConfirmation || admin ? "high" : "medium", safeguardOff, "Tells the model, in another language than English, that it may turn off two-factor authentication of accounts.");
+  if (shell && (manipulated || /\bsudo\b/.test(text.slice(shell.at, shell.end)))) hit("TM-COMMAND-DIRECTIVE", "high", shell, "A shell pipeline that runs a downloaded script, in text written in another language than English.");
+  if (dependency && (conceal || covert)) hit("TM-COMMAND-DIRECTIVE", "high", dependency, "Asks, in another language than English, for a dependency to be added to projects without the user knowing.");
+  if (replace && startsWithIban(text.slice(replace.end))) hit("TM-VALUE-OVERRIDE", "high", replace, "Replaces, in another language than English, a value with a fixed bank account.");
+  return hits;
+}
