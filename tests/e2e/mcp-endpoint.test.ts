@@ -23,9 +23,11 @@ import { buildScanOutcome } from "../support/scan-outcome-builder";
 /**
  * /api/v1/mcp over real HTTP: the SDK's Client against the app started the
  * way `npm start` starts it. Grades C, D and F come from real scans of SDK
- * fixture servers on 127.0.0.1 (through POST /api/v1/scan and through
- * scan_server); A and B cannot come from a plain-http loopback scan (D1 caps
- * it at C), so they are recorded in the database before the app starts.
+ * fixture servers on 127.0.0.1 (through POST /api/v1/scan, in beforeAll, so
+ * no test depends on another; scan_server scans D again); A and B cannot come
+ * from a plain-http loopback scan (plain http is capped at C:
+ * docs/scoring.md#caps), so they are recorded in the database before the app
+ * starts.
  *
  * The app runs with SCAN_ALLOW_PRIVATE_TARGETS=true so it can reach those
  * fixtures. That is acceptable only because every target named in this file
@@ -95,8 +97,8 @@ describe("MCP endpoint over real HTTP", () => {
     app = await startAppProcess({ PGLITE_DIR: dataDir, SCAN_ALLOW_PRIVATE_TARGETS: "true", TRUSTED_PROXY_COUNT: "1" });
     mcpUrl = new URL("/api/v1/mcp", app.url);
 
-    // C and F through the REST scan, D through the MCP tool below.
-    for (const url of [urls.C, urls.F]) {
+    // C, D and F through the REST scan; the scan_server test scans D once more.
+    for (const url of [urls.C, urls.D, urls.F]) {
       const response = await fetch(`${app.url}/api/v1/scan`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
@@ -158,7 +160,12 @@ describe("MCP endpoint over real HTTP", () => {
       expect(result.isError, textOf(result)).toBeFalsy();
       const body = checkTrustOutputSchema.parse(result.structuredContent);
       expect(body, url).toMatchObject({ found: true, url, grade, recommendation });
-      expect(body.score).toBeGreaterThanOrEqual(0);
+      // The registry's own score for the server, as its REST profile gives it.
+      const profile = await fetch(`${app.url}/api/v1/server/${encodeURIComponent(url)}`, { headers: { "x-forwarded-for": nextAddress() } });
+      expect(profile.status, url).toBe(200);
+      expect(body.score, url).toBe(((await profile.json()) as { trustScore: number }).trustScore);
+      const seeded = SEEDED.find((s) => s.url === url);
+      if (seeded) expect(body.score, url).toBe(seeded.score);
       expect(textOf(result)).toContain(`recommendation: ${recommendation}`);
     }
   });
@@ -213,17 +220,19 @@ describe("MCP endpoint over real HTTP", () => {
   });
 
   it("refuses a request whose Host or Origin is not ours (DNS rebinding)", async () => {
+    const refusal = { jsonrpc: "2.0", error: { code: -32000, message: expect.stringMatching(/^Forbidden: /) }, id: null };
     const evilHost = await rawPost({ jsonrpc: "2.0", id: 1, method: "ping" }, { host: "evil.example.com" });
     expect(evilHost.statusCode).toBe(403);
-    await evilHost.body.dump();
+    expect(await evilHost.body.json()).toEqual(refusal);
     const evilOrigin = await rawPost({ jsonrpc: "2.0", id: 1, method: "ping" }, { origin: "http://evil.example.com" });
     expect(evilOrigin.statusCode).toBe(403);
-    await evilOrigin.body.dump();
+    expect(await evilOrigin.body.json()).toEqual(refusal);
   });
 
   it("answers GET with 405 (stateless: no server-initiated stream)", async () => {
     const response = await request(mcpUrl, { method: "GET", headers: { accept: "text/event-stream" } });
     expect(response.statusCode).toBe(405);
-    await response.body.dump();
+    expect(response.headers.allow).toBe("POST");
+    expect(await response.body.json()).toMatchObject({ jsonrpc: "2.0", error: { code: -32000, message: expect.stringMatching(/^Method not allowed/) }, id: null });
   });
 });

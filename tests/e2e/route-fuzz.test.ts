@@ -235,7 +235,8 @@ describe(`route fuzz against npm start (${REQUESTS} requests, seed ${SEED})`, ()
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         if (answer.status >= 500) failures.push(`${label}: ${answer.status} ${answer.body.slice(0, 200)}`);
         const underApi = /^\/(api|\.well-known|v0\.1)(\/|\?|$)/.test(c.path);
-        // D14: an unknown server's badge is a 404 whose body is a grey image, unless the client asked for JSON.
+        // An unknown server's badge is a 404 whose body is a grey image, unless the client asked for JSON
+        // (docs/badges.md#a-server-with-no-verdict).
         const badgeImage = /\/badge(\?|$)/.test(c.path) && answer.status === 404 && /^image\/svg\+xml/.test(answer.contentType) && !/json/.test(c.headers.accept ?? "");
         if (underApi && answer.status >= 400 && c.method !== "HEAD" && !badgeImage) {
           let parsed: unknown = null;

@@ -1,9 +1,30 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { migrateHandle } from "@/db/client";
 import { bulkLoadServers } from "@/db/bulk-load";
 import { databaseOptions } from "@/lib/services/open-services";
 import { databaseKind, openTestServices, type TestServices } from "./support/test-services";
+
+const MIGRATIONS_DIR = path.join(process.cwd(), "db", "migrations");
+
+/** Every migration the app needs, in the order db/migrations/meta/_journal.json applies them. */
+const MIGRATIONS = [
+  "0000_enable_pg_trgm",
+  "0001_initial_schema",
+  "0002_search_name_trigram",
+  "0003_certification_audit_version",
+  "0004_search_words",
+  "0005_search_lexemes",
+  "0006_subregistry_entries",
+  "0007_package_identity",
+  "0008_package_evidence",
+];
+
+/** The tables of db/schema.ts, and nothing else, in the public schema. */
+const TABLES = ["api_keys", "certification_applications", "certification_audit", "import_runs", "registry_entries", "scans", "servers"];
 
 /** Rows of db.execute differ by driver: postgres.js gives an array, PGlite { rows }. */
 function rowsOf(result: unknown): Record<string, unknown>[] {
@@ -23,18 +44,34 @@ describe(`migrations on ${databaseKind()}`, () => {
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
       ),
     ).map((r) => r.table_name);
-    expect(tables).toEqual(
-      expect.arrayContaining(["servers", "scans", "certification_applications", "certification_audit", "api_keys", "import_runs"]),
-    );
+    expect(tables).toEqual(TABLES);
     const extensions = rowsOf(await services.database.db.execute(sql`select extname from pg_extension`)).map((r) => r.extname);
     expect(extensions).toContain("pg_trgm");
+    // Columns later migrations add (0003, 0008): their SQL ran, not just their journal rows.
+    const columns = rowsOf(
+      await services.database.db.execute(
+        sql`select table_name || '.' || column_name as name from information_schema.columns
+            where table_schema = 'public' and (table_name, column_name) in (('certification_audit', 'application_version'), ('scans', 'package_evidence'))
+            order by 1`,
+      ),
+    ).map((r) => r.name);
+    expect(columns).toEqual(["certification_audit.application_version", "scans.package_evidence"]);
   });
 
-  it("is harmless to run twice", async () => {
+  it("applies each of the journal's migrations exactly once, and is harmless to run twice", async () => {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, "meta", "_journal.json"), "utf8")) as { entries: { tag: string; when: number }[] };
+    expect(journal.entries.map((e) => e.tag)).toEqual(MIGRATIONS);
+    // What drizzle's migrator records per migration: the SHA-256 of the file and the journal's timestamp.
+    const expected = journal.entries.map((e) => ({
+      hash: createHash("sha256").update(readFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`)).toString()).digest("hex"),
+      createdAt: String(e.when),
+    }));
+    const applied = async () =>
+      rowsOf(await services.database.db.execute(sql`select hash, created_at::text as "createdAt" from drizzle.__drizzle_migrations order by id`));
+    expect(await applied()).toEqual(expected);
     await migrateHandle(services.database, databaseOptions(services.config));
     await migrateHandle(services.database, databaseOptions(services.config));
-    const applied = rowsOf(await services.database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`));
-    expect(Number(applied[0].n)).toBeGreaterThanOrEqual(2);
+    expect(await applied()).toEqual(expected);
   });
 
   it("serves search, filters and sorts from indexes (EXPLAIN over 30,000 servers)", async () => {

@@ -192,7 +192,8 @@ describe(`what the official registry publishes, imported on ${databaseKind()}`, 
   });
 });
 
-describe(`package servers: identity and visibility (D15, D17) on ${databaseKind()}`, () => {
+// docs/identity.md#what-a-server-is-keyed-by and docs/identity.md#listed-versus-assessed
+describe(`package servers: identity and visibility on ${databaseKind()}`, () => {
   let services: TestServices;
   const WEATHER_PURL = "pkg:npm/%40fixture/weather-mcp";
   const NOTES_PURL = "pkg:pypi/fixture-notes";

@@ -35,7 +35,8 @@ describe("mapRegistryEntry", () => {
     expect(mapRegistryEntry({ server: { name: "io.github.a/\u0000b" } })).toMatchObject({ ok: false, name: "io.github.a/\\x00b" });
   });
 
-  it("identifies a package-only server by its purl (D15), keeping the plain package name", () => {
+  // docs/identity.md#what-a-server-is-keyed-by
+  it("identifies a package-only server by its purl, keeping the plain package name", () => {
     const mapped = mapRegistryEntry({
       server: { name: "io.github.a/pkg", packages: [{ registryType: "npm", identifier: "@a/pkg" }] },
     });

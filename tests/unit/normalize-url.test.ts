@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/core/errors";
 import { normalizeServerUrl, serverUrlFromPathSegments } from "@/lib/core/registry/normalize-url";
 
-describe("normalizeServerUrl (D13)", () => {
+// docs/identity.md#what-a-server-is-keyed-by
+describe("normalizeServerUrl", () => {
   it.each([
     ["HTTPS://Example.COM/mcp", "https://example.com/mcp"],
     ["https://example.com:443/mcp", "https://example.com/mcp"],

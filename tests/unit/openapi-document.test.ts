@@ -74,7 +74,8 @@ describe("OpenAPI document from the route table", () => {
     expect(doc.paths).not.toHaveProperty(["/.well-known/agent-card.json"]);
   });
 
-  it("types page and limit as integers with their bounds and defaults (D7)", () => {
+  // docs/search-and-stats.md#parameters
+  it("types page and limit as integers with their bounds and defaults", () => {
     const params = Object.fromEntries((op("/api/v1/search").parameters ?? []).map((p) => [p.name, p]));
     expect(params.page.schema).toEqual({ type: "integer", minimum: 1, maximum: 999_999_999, default: 1 });
     expect(params.limit.schema).toEqual({ type: "integer", minimum: 1, maximum: 50, default: 20 });

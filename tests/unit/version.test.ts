@@ -13,7 +13,7 @@ describe("the service's one version number", () => {
     expect(lock.packages[""].version).toBe(SERVICE_VERSION);
     expect(buildOpenApiDocument("https://x.example").info.version).toBe(SERVICE_VERSION);
     expect(mcpServerCard("https://x.example").version).toBe(SERVICE_VERSION);
-    // Spec part 9: the interface description carries 3.0.0.
+    // The interface version, 3.0.0 (docs/search-and-stats.md#discovery-document).
     expect(SERVICE_VERSION).toBe("3.0.0");
   });
 });

@@ -13,5 +13,5 @@ export async function callRoute(
   return handler(new Request(new URL(path, "http://localhost:3000"), { ...init, headers }));
 }
 
-/** The spec's {url} segment: the whole server URL, percent-encoded. */
+/** The {url} segment of /api/v1/server/{url} (docs/findings-and-scans.md#the-profile-and-its-scan-history): the whole server URL, percent-encoded. */
 export const encodeServerUrl = (url: string) => encodeURIComponent(url);

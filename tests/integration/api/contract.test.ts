@@ -139,10 +139,22 @@ describe(`REST contract on ${databaseKind()}`, () => {
       expect(await q("weath")).toEqual([WEATHER]);
       expect(await q("acme weath")).toEqual([WEATHER]);
       expect(await q("ather.acme")).toEqual([WEATHER]);
-      // Query syntax in the input is just text.
-      for (const hostile of ["a'b)|(c", "!weather", "weather:* | x", "'", "&&", "\\"]) {
+      // Query syntax in the input is just text: its words are searched, its operators match nothing.
+      for (const [hostile, urls] of [
+        ["a'b)|(c", []],
+        ["!weather", [WEATHER]],
+        ["weather:* | x", [WEATHER]],
+        // The one name with an apostrophe in it: the quote is matched as a character.
+        ["'", [HOSTILE]],
+        ["&&", []],
+        ["\\", []],
+      ] as const) {
         const response = await callRoute(searchRoute.GET, `/api/v1/search?q=${encodeURIComponent(hostile)}`);
         expect(response.status, hostile).toBe(200);
+        const body = searchResponseSchema.parse(await response.json());
+        expect(body.query, hostile).toBe(hostile);
+        expect(body.results.map((r) => r.url), hostile).toEqual(urls);
+        expect(body.total, hostile).toBe(urls.length);
       }
     });
 
@@ -180,7 +192,8 @@ describe(`REST contract on ${databaseKind()}`, () => {
   });
 
   describe("GET /api/v1/stats", () => {
-    it("answers StatsResponse with the spec keys and D6", async () => {
+    // The numbers as docs/search-and-stats.md#stats defines them.
+    it("answers StatsResponse with the spec keys and the documented numbers", async () => {
       services.stats.invalidate();
       const response = await callRoute(statsRoute.GET, "/api/v1/stats");
       expect(response.status).toBe(200);
@@ -213,7 +226,9 @@ describe(`REST contract on ${databaseKind()}`, () => {
       );
     });
 
-    it("resolves un-normalized and proxy-decoded forms of the URL", async () => {
+    it("resolves un-normalized and proxy-decoded forms of the URL to the same profile", async () => {
+      const canonical = await (await callRoute(serverRoute.GET, `/api/v1/server/${encodeServerUrl(WEATHER)}`)).json();
+      expect(canonical).toMatchObject({ url: WEATHER, name: "Acme Weather", trustScore: 92, grade: "A", scanCount: 3 });
       for (const path of [
         `/api/v1/server/${encodeServerUrl("HTTPS://Weather.ACME.example:443/mcp/")}`,
         "/api/v1/server/https://weather.acme.example/mcp",
@@ -222,6 +237,11 @@ describe(`REST contract on ${databaseKind()}`, () => {
       ]) {
         const response = await callRoute(serverRoute.GET, path);
         expect(response.status, path).toBe(200);
+        expect(response.headers.get("content-type"), path).toMatch(/^application\/json/);
+        // The whole ServerDetail of the normalized URL, not merely some 200.
+        const body = await response.json();
+        serverDetailSchema.parse(body);
+        expect(body, path).toEqual(canonical);
       }
     });
 
@@ -239,7 +259,8 @@ describe(`REST contract on ${databaseKind()}`, () => {
   });
 
   describe("GET /api/v1/server/{url}/report", () => {
-    it("answers the D5 report as a .json attachment", async () => {
+    // The report's contents: docs/findings-and-scans.md#the-report.
+    it("answers the report as a .json attachment", async () => {
       const response = await callRoute(serverRoute.GET, `/api/v1/server/${encodeServerUrl(INSECURE)}/report`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
@@ -299,7 +320,8 @@ describe(`REST contract on ${databaseKind()}`, () => {
       expect(svg).not.toMatch(/script|alert|\u202E|🎉/);
     });
 
-    it("keeps the 404 for unknown servers: a grey 'not assessed' image for image requests, the ErrorResponse for JSON clients (D14)", async () => {
+    // docs/badges.md#a-server-with-no-verdict
+    it("keeps the 404 for unknown servers: a grey 'not assessed' image for image requests, the ErrorResponse for JSON clients", async () => {
       const json = { headers: { accept: "application/json" } };
       await expectError(await callRoute(badgeRoute.GET, `/api/v1/badge?url=${encodeURIComponent("https://nope.example")}`, json), 404, "not_found");
       await expectError(await callRoute(serverRoute.GET, `/api/v1/server/${encodeServerUrl("https://nope.example")}/badge`, json), 404, "not_found");
@@ -405,11 +427,12 @@ describe(`REST contract on ${databaseKind()}`, () => {
       expect(Object.keys(doc.components.schemas)).toEqual(
         expect.arrayContaining(["ServerSummary", "ServerDetail", "SearchResponse", "StatsResponse", "ScanResponse", "ErrorResponse", "ServerReport", "RuleCatalogue"]),
       );
-      // Spec 4.1: page and limit are integers (limit at most 50), so generated clients send numbers.
+      // page and limit are integers (limit at most 50; docs/search-and-stats.md#parameters), so generated clients send numbers.
       const params = Object.fromEntries(doc.paths["/api/v1/search"].get.parameters.map((p: { name: string; schema: unknown }) => [p.name, p.schema]));
       expect(params.page).toMatchObject({ type: "integer", minimum: 1, default: 1 });
       expect(params.limit).toMatchObject({ type: "integer", minimum: 1, maximum: 50, default: 20 });
-      // Spec 7: 401 for an invalid key on any request; 429 where reads are counted.
+      // 401 for an invalid key on any request; 429 where reads are counted (docs/errors.md#codes-and-statuses,
+      // docs/api-keys-and-rate-limits.md#what-is-counted).
       expect(doc.paths["/api/v1/search"].get.responses).toHaveProperty("401");
       expect(doc.paths["/api/v1/search"].get.responses).toHaveProperty("429");
       expect(doc.info.license).toHaveProperty("name");

@@ -52,8 +52,8 @@ describe(`POST /api/v1/scan on ${databaseKind()}`, () => {
     expect(body.server_url).toBe(benignUrl);
     expect(body.trustScore).toBe(Object.values(body.factors!).reduce((a, b) => a + b, 0));
     expect(body.discovery.toolCount).toBeGreaterThan(0);
-    // Plain http is capped at C (D1).
-    expect(["C", "D", "F"]).toContain(body.grade);
+    // An honest server on plain http: C, the best plain http may get (docs/scoring.md#caps).
+    expect(body.grade).toBe("C");
     const profile = await callRoute(serverRoute.GET, `/api/v1/server/${encodeServerUrl(benignUrl)}`);
     expect(profile.status).toBe(200);
     expect((await profile.json()).scanCount).toBe(1);
@@ -62,8 +62,10 @@ describe(`POST /api/v1/scan on ${databaseKind()}`, () => {
   it("never calls a poisoned server trusted", async () => {
     const body = scanResponseSchema.parse(await (await post({ server_url: poisonedUrl })).json());
     expect(body.status).toBe("completed");
-    expect(["D", "F"]).toContain(body.grade);
-    expect(body.findings.some((f) => f.severity === "critical" || f.severity === "high")).toBe(true);
+    // Its instruction findings combine to critical, and a critical finding caps the grade at F (docs/scoring.md#caps).
+    expect(body.grade).toBe("F");
+    const critical = body.findings.filter((f) => f.severity === "critical").map((f) => f.id);
+    expect(critical).toEqual(expect.arrayContaining(F_GRADE_POISONED_SERVER.expected.mustFlag));
     for (const finding of body.findings) expect(finding.evidence.length).toBeLessThanOrEqual(200);
   });
 

@@ -11,7 +11,7 @@ import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
 
 /**
- * Operators racing each other (D8): whatever the interleaving, the
+ * Operators racing each other (docs/certification.md#states-and-transitions): whatever the interleaving, the
  * application and the server's certificationStatus agree, the loser gets a
  * 409, and the audit trail is a path through the transition table. On
  * PostgreSQL (TEST_DATABASE_URL) the two transactions really run at once on

@@ -111,7 +111,8 @@ describe(`certification workflow on ${databaseKind()}`, () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it("opens an application for a server the registry does not know, in D8's shape", async () => {
+  // The application's shape: docs/certification.md#applying.
+  it("opens an application for a server the registry does not know, in the documented shape", async () => {
     const url = serverUrl("unknown-a");
     const reply = await open("unknown-a/");
     expect(scanIfUnknown).toHaveBeenCalledWith(url);
@@ -353,7 +354,8 @@ describe(`certification workflow on ${databaseKind()}`, () => {
     expect(anonymous.status).toBe(401);
   });
 
-  it("scans an unknown server at intake through the real wiring (D8)", async () => {
+  // docs/certification.md#applying
+  it("scans an unknown server at intake through the real wiring", async () => {
     services.certification.scanIfUnknown = realScanIfUnknown;
     try {
       const url = serverUrl("scanned-at-intake");

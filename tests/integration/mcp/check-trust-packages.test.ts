@@ -7,7 +7,8 @@ import { databaseKind, openTestServices, type TestServices } from "../support/te
 import { connectInProcess, textOf, type InProcessClient } from "./in-process-client";
 
 /**
- * check_trust for packages (D15, D17): the package server's own verdict,
+ * check_trust for packages (docs/identity.md#check_trust,
+ * docs/identity.md#listed-versus-assessed): the package server's own verdict,
  * the servers that name the package, and the three states an agent must
  * tell apart: assessed, known but not yet assessed, not in the registry.
  */

@@ -9,8 +9,10 @@ import { databaseKind, openTestServices, type TestServices } from "../support/te
 import { callMcpRoute, connectInProcess, MCP_PATH, postRaw, textOf } from "./in-process-client";
 
 /**
- * The HTTP side of /api/v1/mcp in-process: limits per tool call (D10), API
- * keys (D9), DNS-rebinding protection, methods and body limits.
+ * The HTTP side of /api/v1/mcp in-process: limits per tool call
+ * (docs/api-keys-and-rate-limits.md#what-is-counted), API keys
+ * (docs/api-keys-and-rate-limits.md#api-keys), DNS-rebinding protection,
+ * methods and body limits.
  */
 
 const READ_LIMIT = 3;
@@ -51,7 +53,8 @@ describe(`MCP endpoint over HTTP semantics, in-process on ${databaseKind()}`, ()
     await services?.close();
   });
 
-  describe("rate limits (D10): each tool call counts, the protocol around it does not", () => {
+  // docs/api-keys-and-rate-limits.md#what-is-counted
+  describe("rate limits: each tool call counts, the protocol around it does not", () => {
     it("counts tool calls as reads, not initialize, tools/list, ping or invalid arguments; the limit is a tool error that says when to retry", async () => {
       const mcp = await connectInProcess({ clientIp: freshIp() });
       for (let i = 0; i < 3; i++) {
@@ -158,9 +161,11 @@ describe(`MCP endpoint over HTTP semantics, in-process on ${databaseKind()}`, ()
 
     it("answers JSON, not an event stream, and no session id", async () => {
       const response = await postRaw(initializeBody, { clientIp: freshIp() });
+      expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       expect(response.headers.get("mcp-session-id")).toBeNull();
       expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toMatchObject({ jsonrpc: "2.0", id: 1, result: { protocolVersion: LATEST_PROTOCOL_VERSION, serverInfo: { name: "mcp-trust-registry" } } });
     });
 
     it("refuses a body over 16 KiB with 413 and malformed JSON with a parse error", async () => {
@@ -196,6 +201,12 @@ describe(`MCP endpoint over HTTP semantics, in-process on ${databaseKind()}`, ()
     it("refuses a client that cannot read both JSON and event streams, as the transport spec says", async () => {
       const response = await postRaw(initializeBody, { clientIp: freshIp(), headers: { accept: "application/json" } });
       expect(response.status).toBe(406);
+      // A JSON-RPC error an MCP client can read, not an empty 406.
+      expect(await response.json()).toEqual({
+        jsonrpc: "2.0",
+        error: { code: -32000, message: expect.stringMatching(/^Not Acceptable: Client must accept both application\/json and text\/event-stream/) },
+        id: null,
+      });
     });
   });
 });

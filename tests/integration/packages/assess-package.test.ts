@@ -13,7 +13,7 @@ import { settledJob } from "../jobs/job-helpers";
 import { openTestServices, type TestServices } from "../support/test-services";
 
 /**
- * The whole package assessment (D16) as the job queue runs it: a package
+ * The whole package assessment (docs/package-assessment.md) as the job queue runs it: a package
  * server imported into the registry, fetched from a verdaccio on loopback,
  * read, run in the bubblewrap sandbox, scored and recorded. Real registry,
  * real npm, real sandbox, real database.
@@ -172,7 +172,8 @@ describe("package assessment end to end", () => {
   });
 });
 
-describe("a remote server that also names a package (D15)", () => {
+// docs/package-assessment.md#a-remote-server-with-a-package
+describe("a remote server that also names a package", () => {
   let remote: FixtureHandle | undefined;
   afterAll(async () => {
     await remote?.close();

@@ -18,7 +18,7 @@ import { callRoute } from "../api/call-route";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
 
 /**
- * D10 through the real wrapper and gate, on the in-process store and (when
+ * The rate limits (docs/api-keys-and-rate-limits.md#rate-limits) through the real wrapper and gate, on the in-process store and (when
  * TEST_REDIS_URL is set, as in CI) on a real Redis with a key prefix of its
  * own. Time is injected by faking Date (the library reads Date.now), fixed
  * a minute into an hour so no real hour boundary can reset a window mid-test.

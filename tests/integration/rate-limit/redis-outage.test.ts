@@ -12,7 +12,7 @@ import { databaseKind, openTestServices, type TestServices } from "../support/te
 import { freePort } from "../../support/free-port";
 
 /**
- * Redis dying under the limiter (D10): requests keep being answered, one log
+ * Redis dying under the limiter (docs/limits-and-faults.md#rate-limits-while-redis-is-down): requests keep being answered, one log
  * line says so, and counting returns to Redis once it is back. Scans and
  * certification requests fail safe: an address counted while Redis was up is
  * counted on from there (its quota is not renewed), an address this process

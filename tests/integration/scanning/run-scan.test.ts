@@ -5,7 +5,7 @@ import { AppError } from "@/lib/core/errors";
 import { runScan, type RunScanOptions } from "@/lib/core/scanning/run-scan";
 import { UNKNOWN_SERVER_CONTEXT } from "@/lib/core/scanning/scan-outcome";
 import type { HostLookup } from "@/lib/core/scanning/target-guard";
-import { assessScan, SCORING_VERSION } from "@/lib/core/scoring/score-scan";
+import { assessScan, SCORING_VERSION } from "@/lib/core/scoring/assess-scan";
 import { startHttpFixture, type FixtureHandle } from "../../fixtures/harness/http-fixture";
 import { startStreamableHttpFixture } from "../../fixtures/harness/mcp-fixture";
 import { makeTestCertificate } from "../../fixtures/harness/test-certificates";
@@ -20,8 +20,8 @@ import { startRugPullServer } from "../../fixtures/servers/misbehaving/rug-pull"
 
 // The real rules and score run; a spy around them lets these tests check
 // what the transport hands over (status, evidence, the failure reason).
-vi.mock("@/lib/core/scoring/score-scan", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/core/scoring/score-scan")>();
+vi.mock("@/lib/core/scoring/assess-scan", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/core/scoring/assess-scan")>();
   return { ...real, assessScan: vi.fn(real.assessScan) };
 });
 

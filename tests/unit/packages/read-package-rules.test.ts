@@ -77,9 +77,10 @@ describe("obfuscation", () => {
     expect(r.findings.find((f) => f.id === "PKG-OBFUSCATED")?.evidence).toContain("[decoded]");
   });
 
-  it("a decode handed straight to new Function is at least high", async () => {
+  it("a decode handed straight to new Function is high (critical only with encoded code or an obfuscator signature too)", async () => {
     const r = await readFiles({ "index.js": "module.exports = (s) => new Function(atob(s))();\n" });
-    expect(atLeast(worst(r.findings, "PKG-OBFUSCATED"), "high")).toBe(true);
+    expect(worst(r.findings, "PKG-OBFUSCATED")).toBe("high");
+    expect(r.staticEvidence.obfuscatedFiles).toEqual([{ file: "index.js", reason: "a decoded string passed to eval/Function/vm" }]);
   });
 
   it("javascript-obfuscator output is medium, high with eval", async () => {

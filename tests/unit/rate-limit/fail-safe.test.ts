@@ -6,7 +6,7 @@ import type { ScriptRunner } from "@/lib/http/rate-limit/script-runner";
 import { HOUR, T0, useFixedClock } from "./fixed-clock";
 
 /**
- * D10's fail-safe on a store that can be switched off (and swapped for an
+ * The rate limits' fail-safe (docs/limits-and-faults.md#rate-limits-while-redis-is-down) on a store that can be switched off (and swapped for an
  * empty one, as a Redis without persistence comes back). The real Redis
  * stopped mid-test is in tests/integration/rate-limit/redis-outage.test.ts.
  */
@@ -36,7 +36,7 @@ async function consumeTimes(limiter: ReturnType<typeof switchableStore>["limiter
   return verdicts;
 }
 
-describe("a store outage hands out no fresh scan or certify quota (D10)", () => {
+describe("a store outage hands out no fresh scan or certify quota", () => {
   it("continues from the counts the store gave: 5 scans used, the 6th is refused during the outage", async () => {
     const { store, limiter } = switchableStore();
     expect((await consumeTimes(limiter, 5, "scan", "ip:a")).every((v) => v.allowed && v.backend === "redis")).toBe(true);

@@ -148,7 +148,8 @@ describe("a broken in-process store", () => {
 });
 
 describe("policy, identity and headers", () => {
-  it("maps access kinds to rules (D10)", () => {
+  // docs/api-keys-and-rate-limits.md#what-is-counted
+  it("maps access kinds to rules", () => {
     expect(ruleForAccess("unmetered", false)).toBeNull();
     expect(ruleForAccess("unmetered", true)).toBeNull();
     expect(ruleForAccess("read", false)).toBe("read");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCachedRegistryStore } from "@/lib/core/registry/cached-registry-store";
 import type { RegistryStore, SearchQuery } from "@/lib/core/registry/registry-store";
-import { createStatsReader } from "@/lib/core/registry/get-registry-stats";
+import { createStatsReader } from "@/lib/core/registry/stats-reader";
 import { keepsRequestAlive } from "../../support/async-context-retention";
 
 const query = (q: string): SearchQuery => ({ q, sort: "relevance", page: 1, limit: 20 }) as SearchQuery;

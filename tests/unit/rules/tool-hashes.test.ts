@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Finding } from "@/lib/core/findings";
-import { computeToolsHash, detectRugPull, diffToolHashes } from "@/lib/core/scanning/tool-hashes";
+import { computeToolsHash, detectRugPull, diffToolHashes } from "@/lib/core/scanning/rug-pull";
 import { tool } from "./discovery-builder";
 
-describe("tool hashes and rug-pull detection (D3)", () => {
+// docs/findings-and-scans.md#tool-hashes-and-rug-pulls
+describe("tool hashes and rug-pull detection", () => {
   it("computes one order-independent hash over the tools, null without tools", () => {
     const a = computeToolsHash({ b: "2", a: "1" });
     expect(a).toBe(computeToolsHash({ a: "1", b: "2" }));

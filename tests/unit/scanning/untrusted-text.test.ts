@@ -11,7 +11,7 @@ import {
   MAX_NAME_CHARS,
   MAX_TEXT_CHARS,
 } from "@/lib/core/scanning/untrusted-text";
-import { assessScan } from "@/lib/core/scoring/score-scan";
+import { assessScan } from "@/lib/core/scoring/assess-scan";
 import { ALL_FIXTURES } from "@/tests/fixtures/corpus/all-fixtures";
 import { CORPUS_NETWORK, corpusContext } from "@/tests/fixtures/corpus/assess-fixture";
 import { discoveryOf } from "../rules/discovery-builder";

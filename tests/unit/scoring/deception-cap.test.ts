@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Finding } from "@/lib/core/findings";
-import { scoreFindings } from "@/lib/core/scoring/score-scan";
+import { scoreFindings } from "@/lib/core/scoring/assess-scan";
 import type { NetworkEvidence } from "@/lib/core/scanning/scan-outcome";
 
 const HTTPS: NetworkEvidence = {
@@ -35,7 +35,8 @@ const finding = (id: string, factor: Finding["factor"], severity: Finding["sever
   remediation: "r",
 });
 
-describe("deception cap (beyond D1)", () => {
+// docs/scoring.md#caps: the deception cap goes further than the contract on purpose.
+describe("deception cap", () => {
   it.each([
     ["TM-CONCEALMENT", "threatMatch"],
     ["OB-ANSI-ESCAPE", "threatMatch"],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Finding } from "@/lib/core/findings";
 import { FACTOR_KEYS, FACTOR_MAX } from "@/lib/core/scoring/factors";
 import type { NetworkEvidence, RegistryContext } from "@/lib/core/scanning/scan-outcome";
-import { assessScan, scoreFindings, SCORING_VERSION } from "@/lib/core/scoring/score-scan";
+import { assessScan, scoreFindings, SCORING_VERSION } from "@/lib/core/scoring/assess-scan";
 import { summarizeFindings } from "@/lib/core/scoring/summarize-findings";
 import { describeLocation } from "@/lib/core/scoring/describe-location";
 import { ALL_FIXTURES } from "@/tests/fixtures/corpus/all-fixtures";
@@ -103,7 +103,8 @@ describe("assessScan", () => {
   });
 });
 
-describe("scoring invariants over the whole corpus (D1, D2)", () => {
+// docs/scoring.md and docs/findings-and-scans.md#findings
+describe("scoring invariants over the whole corpus", () => {
   it("every factor is an integer within 0..max, the score is their sum, and every lost point has a finding", () => {
     for (const fixture of ALL_FIXTURES) {
       const r = assessFixture(fixture);
