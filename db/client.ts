@@ -124,7 +124,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * at once on PostgreSQL: an advisory lock serialises them and drizzle skips
  * what its journal says is applied.
  */
-export async function migrateDatabase(options: DatabaseOptions): Promise<void> {
+async function migrateDatabase(options: DatabaseOptions): Promise<void> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 1, onnotice: () => {} });
     try {

@@ -40,8 +40,9 @@ const SEARCH_LEXEMES_SQL = sql`array_to_tsvector(array_remove(
   ''))`;
 
 /**
- * A server of the registry. Keyed by its normalized URL (D13) when it has a
- * remote, by its package's Package URL (`pkg:npm/%40scope/name`, D15) when it
+ * A server of the registry (docs/identity.md#what-a-server-is-keyed-by). Keyed by its
+ * normalized URL when it has a remote, by its package's Package URL
+ * (`pkg:npm/%40scope/name`) when it
  * is package-only; imported entries also carry their registry name, and one
  * whose package has no purl (another ecosystem) has no url. The latest
  * scan's verdict is denormalized here so search, badges and profiles read one row.
@@ -111,7 +112,7 @@ export const servers = pgTable(
   ],
 );
 
-/** Every scan attempt, unreachable ones included (D3), with its full evidence. */
+/** Every scan attempt, unreachable ones included (docs/findings-and-scans.md#statuses), with its full evidence. */
 export const scans = pgTable(
   "scans",
   {
@@ -137,14 +138,14 @@ export const scans = pgTable(
     findings: jsonb("findings").notNull(),
     discovery: jsonb("discovery"),
     network: jsonb("network"),
-    // A package assessment's distribution, static reading and sandbox observations (D16); null for remote scans.
+    // A package assessment's distribution, static reading and sandbox observations (docs/package-assessment.md); null for remote scans.
     packageEvidence: jsonb("package_evidence"),
     toolHashes: jsonb("tool_hashes").notNull(),
     toolsHash: text("tools_hash"),
     changes: jsonb("changes"),
     toolCount: integer("tool_count").notNull().default(0),
     resourceCount: integer("resource_count").notNull().default(0),
-    // Precomputed for recentlyFlagged (D6): lowered grade, new critical/high, changed tools.
+    // Precomputed for recentlyFlagged (docs/search-and-stats.md#recently-flagged): lowered grade, new critical/high, changed tools.
     flagged: boolean("flagged").notNull().default(false),
   },
   (t) => [
@@ -154,7 +155,7 @@ export const scans = pgTable(
   ],
 );
 
-/** Certification applications (D8). The contact email never leaves the operator surface. */
+/** Certification applications (docs/certification.md). The contact email never leaves the operator surface. */
 export const certificationApplications = pgTable(
   "certification_applications",
   {
@@ -213,7 +214,7 @@ export const certificationAudit = pgTable(
   ],
 );
 
-/** API keys (D9): only the SHA-256 hash of a key is stored. */
+/** API keys (docs/api-keys-and-rate-limits.md#api-keys): only the SHA-256 hash of a key is stored. */
 export const apiKeys = pgTable(
   "api_keys",
   {

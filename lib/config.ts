@@ -44,7 +44,7 @@ const envSchema = z
     JOBS_IN_PROCESS: booleanFlagOn,
     // Jobs the app works at once in its own process.
     JOB_CONCURRENCY: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(32).default(1),
-    // Where package assessments fetch npm packages (D16); unset: the registry npm itself is configured with.
+    // Where package assessments fetch npm packages (docs/package-assessment.md#fetch-fetch-packagets); unset: the registry npm itself is configured with.
     NPM_REGISTRY_URL: z.preprocess(
       (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
       z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
@@ -99,9 +99,4 @@ let cached: AppConfig | undefined;
 export function config(): AppConfig {
   cached ??= parseConfig(process.env);
   return cached;
-}
-
-/** Tests that change the environment call this to re-read it. */
-export function resetConfigForTests(): void {
-  cached = undefined;
 }

@@ -1,5 +1,5 @@
 /**
- * Operator commands for certification applications (D8):
+ * Operator commands for certification applications (docs/certification.md):
  *   npm run certify -- verify ID   check the verification token now (no throttle)
  *   npm run certify -- expire      expire every approval past its 365 days
  *   npm run certify -- list [--status STATUS]

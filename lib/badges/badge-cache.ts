@@ -12,7 +12,7 @@ const RENDERER_VERSION = "2";
 const MAX_ENTRIES = 2000;
 
 /** Everything that changes a badge's bytes (not cacheSeconds, which only changes headers). */
-export function badgeKey({ verdict, options }: BadgeContent): string {
+function badgeKey({ verdict, options }: BadgeContent): string {
   return JSON.stringify([
     RENDERER_VERSION,
     options.style,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * What a README author may ask of a badge (D14, docs/badges.md): shields.io's
+ * What a README author may ask of a badge (docs/badges.md#what-a-readme-author-can-ask-for): shields.io's
  * styles and parameters, with our compact style beside them. Everything is
  * validated here; the renderer only ever sees these parsed values.
  */
@@ -9,7 +9,7 @@ export const BADGE_STYLES = ["flat", "flat-square", "plastic", "for-the-badge", 
 export type BadgeStyle = (typeof BADGE_STYLES)[number];
 
 /** shields.io's named colours, so `color=brightgreen` means what it means there. */
-export const NAMED_COLOURS: Record<string, string> = {
+const NAMED_COLOURS: Record<string, string> = {
   brightgreen: "#44cc11",
   green: "#97ca00",
   yellowgreen: "#a4a61d",
@@ -33,7 +33,7 @@ export type BadgeLogo = (typeof BADGE_LOGOS)[number];
 
 /** How long caches may keep a badge: never below five minutes (a verdict changes with a scan), never above a day. */
 export const CACHE_SECONDS_BOUNDS = { min: 300, max: 86_400, default: 300 } as const;
-export const MAX_LABEL_CHARS = 40;
+const MAX_LABEL_CHARS = 40;
 
 /** `#abc`, `abc`, `#aabbcc`, `aabbcc` or a shields name, to a #rrggbb colour; null when it is none of these. */
 export function parseColour(raw: string): string | null {

@@ -3,9 +3,9 @@ import type { CertificationStatus, Grade } from "@/lib/core/grades";
 import { badgeFont } from "./badge-font";
 import { BADGE_LOGOS, type BadgeLogo, type BadgeOptions, type BadgeStyle, textColourOn } from "./badge-options";
 
-export { BADGE_STYLES, type BadgeStyle } from "./badge-options";
+export { BADGE_STYLES } from "./badge-options";
 
-/** A server's verdict on a badge; null draws the grey "not assessed" badge (D14). */
+/** A server's verdict on a badge; null draws the grey "not assessed" badge (docs/badges.md#a-server-with-no-verdict). */
 export interface BadgeVerdict {
   grade: Grade;
   score: number;
@@ -27,7 +27,7 @@ const GRADE_COLOURS: Record<Grade, { background: string; text: string }> = {
 };
 const LABEL_BACKGROUND = "#3d444d";
 const NOT_ASSESSED = { background: "#6e7781", text: "#ffffff" };
-export const DEFAULT_LABEL = "MCP trust";
+const DEFAULT_LABEL = "MCP trust";
 
 /** shields.io's geometry for each style, in pixels. */
 interface StyleGeometry {
@@ -60,7 +60,7 @@ if (Object.keys(LOGO_PATHS).length !== BADGE_LOGOS.length) throw new Error("ever
 const LOGO_SIZE = 14;
 const LOGO_GAP = 4;
 
-/** The words on the badge (D14). The label may be the author's; the message is always ours. */
+/** The words on the badge (docs/badges.md#what-a-readme-author-can-ask-for). The label may be the author's; the message is always ours. */
 export function badgeText(content: BadgeContent): { label: string | null; message: string } {
   const { verdict, options } = content;
   const message = verdict
@@ -173,7 +173,7 @@ function closesSubpath(segments: Segment[], index: number): boolean {
  * pixel, origin on the baseline. A repeated command letter is omitted, and
  * so is the space before a minus sign.
  */
-export function glyphPathData(commands: PathCommand[]): string {
+function glyphPathData(commands: PathCommand[]): string {
   let out = "";
   let previous = "";
   for (const { letter, deltas } of simplify(relativeSegments(commands))) {

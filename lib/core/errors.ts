@@ -1,5 +1,6 @@
 /**
- * The one error type of the domain. Code is from a small, stable set (D11);
+ * The one error type of the domain. Code is from a small, stable set
+ * (docs/errors.md#codes-and-statuses);
  * lib/http maps it to an HTTP status at the edge, so nothing in the core
  * knows about HTTP.
  */

@@ -1,5 +1,5 @@
 /**
- * Grade and label from the score (D1). The gating rule "refuse D or F"
+ * Grade and label from the score (docs/scoring.md#grade-and-label). The gating rule "refuse D or F"
  * means "refuse below 60".
  */
 export const GRADES = ["A", "B", "C", "D", "F"] as const;
@@ -44,7 +44,7 @@ export function gradeAtLeast(grade: Grade, floor: Grade): boolean {
   return GRADE_RANK[grade] >= GRADE_RANK[floor];
 }
 
-/** The trust-gating rule of spec 4.10: refuse D and F. */
+/** The trust-gating rule: refuse D and F (docs/scoring.md#grade-and-label). */
 export function recommendationForGrade(grade: Grade): "allow" | "refuse" {
   return gradeAtLeast(grade, "C") ? "allow" : "refuse";
 }

@@ -12,7 +12,7 @@ import type {
   UpsertResult,
 } from "@/lib/core/registry/registry-store";
 import { UNKNOWN_SERVER_CONTEXT, type RegistryContext, type ScanOutcome } from "@/lib/core/scanning/scan-outcome";
-import { shouldFlagScan } from "@/lib/core/registry/flag-scan";
+import { shouldFlagScan } from "@/lib/core/registry/should-flag-scan";
 import { parsePurl } from "@/lib/core/registry/purl";
 import { importRuns } from "@/db/schema";
 import { searchTsquery } from "./search-lexemes";
@@ -29,7 +29,7 @@ import {
 
 const WORD_SIMILARITY_THRESHOLD = 0.45;
 /** Totals are counted up to this many matches, so a popular word costs the same at any registry size. */
-export const SEARCH_TOTAL_CAP = 10_000;
+const SEARCH_TOTAL_CAP = 10_000;
 const FLAG_WINDOW_MS = 7 * 24 * 3600 * 1000;
 
 /** Up to five words of at least one character; more words add cost, not precision. */
@@ -118,7 +118,7 @@ export function createDrizzleRegistryStore(db: Database, genericPlans: Database 
         return [asc(servers.name), asc(servers.id)];
       case "relevance":
         if (shape.match === "all") return [desc(servers.trustScore), asc(servers.id)];
-        // Match quality first (exact name, name prefix, name contains, elsewhere), then trust score (D7).
+        // Match quality first (exact name, name prefix, name contains, elsewhere), then trust score (docs/search-and-stats.md#sorting).
         return [
           ...(shape.match === "fuzzy" ? [sql`word_similarity(${sql.placeholder("q")}, lower(${servers.name})) desc`] : []),
           sql`(lower(${servers.name}) = ${sql.placeholder("q")}) desc`,
@@ -363,7 +363,8 @@ export function createDrizzleRegistryStore(db: Database, genericPlans: Database 
 
     async recordScan(outcome: ScanOutcome, meta: RecordScanMeta) {
       return db.transaction(async (tx) => {
-        // Create the server if the scan is its first appearance (D3); lock it so two recorders serialise.
+        // Create the server if the scan is its first appearance (docs/findings-and-scans.md#a-scan-of-a-server-the-registry-does-not-know);
+        // lock it so two recorders serialise.
         await tx
           .insert(servers)
           .values({
@@ -425,7 +426,7 @@ export function createDrizzleRegistryStore(db: Database, genericPlans: Database 
               findingsSummary: score.findingsSummary,
               lastScannedAt: scannedAt,
               latestScanId: scanRow.id,
-              // A purl is a package assessed in the sandbox (D16); anything else was reached over the network.
+              // A purl is a package assessed in the sandbox (docs/package-assessment.md); anything else was reached over the network.
               scanType: parsePurl(outcome.serverUrl) ? "package" : "remote",
               transportType: outcome.discovery?.transport ?? server.transportType,
               listed: server.registryStatus !== "deleted",
@@ -514,7 +515,7 @@ export function createDrizzleRegistryStore(db: Database, genericPlans: Database 
       });
     },
 
-    // Remote servers and package servers alike: a package-only server's url is its purl (D15).
+    // Remote servers and package servers alike: a package-only server's url is its purl (docs/identity.md#what-a-server-is-keyed-by).
     async listServersToScan({ staleBefore, limit }) {
       const rows = await db
         .select({ id: servers.id, url: servers.url })

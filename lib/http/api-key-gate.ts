@@ -7,7 +7,7 @@ import { rateLimitHeaders, secondsUntil } from "./rate-limit/rate-limit-headers"
 import { RULE_DESCRIPTION, ruleForAccess } from "./rate-limit/rate-limit-policy";
 import type { GateDecision, RequestGate } from "./request-gate";
 
-export const API_KEY_HEADER = "x-api-key";
+const API_KEY_HEADER = "x-api-key";
 
 export interface ApiKeyGateDeps {
   apiKeys: ApiKeyStore;
@@ -17,14 +17,15 @@ export interface ApiKeyGateDeps {
 }
 
 /**
- * The real gate (spec 5 and 8, D9, D10). A present key must be valid on
+ * The real gate (docs/api-keys-and-rate-limits.md). A present key must be valid on
  * every route, unmetered ones included: a wrong key is a client bug the
  * client should hear about, never a silent downgrade to anonymous. Then the
  * request is counted: per key when keyed, else per client address and kind.
  * The address is the one our own HTTP server put in x-registry-client-ip,
  * never a header the client chose. While the shared limit store is down, a
  * scan or certification request the limiter cannot count on from the
- * store's own counts gets 503 with Retry-After (D10 fail-safe).
+ * store's own counts gets 503 with Retry-After (the fail-safe of
+ * docs/limits-and-faults.md#rate-limits-while-redis-is-down).
  */
 export function createApiKeyGate(deps: ApiKeyGateDeps): RequestGate {
   const now = deps.now ?? (() => Date.now());
@@ -47,7 +48,7 @@ export function createApiKeyGate(deps: ApiKeyGateDeps): RequestGate {
       const verdict = await deps.limiter.consume(rule, identifier, { failSafe: access === "scan" || access === "certify" });
       const at = now();
       if (verdict.storeDownUntilMs !== undefined) {
-        // D10 fail-safe: no count to go on from while the shared store is down. Not a spent quota, so no RateLimit-* fields.
+        // Fail-safe (docs/limits-and-faults.md#rate-limits-while-redis-is-down): no count to go on from while the shared store is down. Not a spent quota, so no RateLimit-* fields.
         const retryAfterSeconds = secondsUntil(verdict.storeDownUntilMs, at);
         throw new AppError(
           "service_unavailable",

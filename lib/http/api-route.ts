@@ -41,7 +41,7 @@ export function apiRoute(access: AccessKind | ((url: URL) => AccessKind), handle
   };
 }
 
-/** A 400 that names the parameter at fault (D7: invalid_parameter naming the parameter). */
+/** A 400 that names the parameter at fault (invalid_parameter naming the parameter: docs/errors.md#codes-and-statuses). */
 export function appErrorFromZod(error: ZodError, code: "invalid_parameter" | "bad_request" = "invalid_parameter"): AppError {
   const issue = error.issues[0];
   const name = issue?.path.join(".") || "request";
@@ -60,7 +60,7 @@ export function parseQuery<T>(url: URL, schema: ZodType<T>): T {
 export const MAX_BODY_BYTES = 16 * 1024;
 
 /**
- * Reads a JSON body of at most 16 KiB (D11). Counts bytes as they arrive, so
+ * Reads a JSON body of at most 16 KiB (docs/errors.md#request-bodies). Counts bytes as they arrive, so
  * a client that lies in Content-Length or streams forever is cut off early.
  */
 export async function readJsonBody(request: Request): Promise<unknown> {

@@ -6,7 +6,7 @@ import type { Services } from "@/lib/services/open-services";
 import { appErrorFromZod } from "./api-route";
 import { jsonResponse } from "./responses";
 
-/** The badge query parameters (D14): shields' styles and parameters, the spec's default style per route. */
+/** The badge query parameters: shields' styles and parameters, each route's default style (docs/badges.md). */
 export function parseBadgeOptions(url: URL, defaultStyle: BadgeStyle): BadgeOptions {
   const raw: Record<string, string> = {};
   for (const name of Object.keys(badgeOptionsSchema.shape)) {
@@ -35,14 +35,15 @@ async function findVerdict(services: Services, rawUrl: string): Promise<BadgeVer
   }
 }
 
-/** Whether the client reads JSON rather than an image: then an unknown server gets the ErrorResponse (D14). */
+/** Whether the client reads JSON rather than an image: then an unknown server gets the ErrorResponse (docs/badges.md#a-server-with-no-verdict). */
 function asksForJson(request: Request): boolean {
   return /\bjson\b/i.test(request.headers.get("accept") ?? "");
 }
 
 /**
- * The SVG badge of one server (D14), with ETag and a 304 for a matching
- * If-None-Match. An unknown or unassessed server keeps the spec's 404, with
+ * The SVG badge of one server (docs/badges.md), with ETag and a 304 for a
+ * matching If-None-Match. An unknown or unassessed server keeps its 404
+ * (docs/badges.md#a-server-with-no-verdict), with
  * a grey "not assessed" badge as its body for image requests, so an embed
  * never shows a broken image; a client that asks for JSON gets the
  * ErrorResponse.

@@ -1,11 +1,11 @@
 /**
- * The client's address as the rate limiter should see it (D10): the socket
+ * The client's address as the rate limiter should see it (docs/http-edge.md#1-client-address): the socket
  * address, unless `trustedProxyCount` proxies sit in front, in which case
  * X-Forwarded-For is read from the right, skipping that many hops. A client
  * can prepend anything to X-Forwarded-For but cannot change what our own
  * proxies append, so reading from the right cannot be spoofed.
  */
-export function resolveClientIp(
+function resolveClientIp(
   socketAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
   trustedProxyCount: number,

@@ -3,7 +3,7 @@ import { SERVICE_VERSION } from "@/lib/version";
 
 /**
  * One description of the service, published in two shapes: our discovery
- * document (spec 2.9, D12) and the MCP server card that agents look for
+ * document (docs/search-and-stats.md#discovery-document) and the MCP server card that agents look for
  * today. All URLs are absolute, from BASE_URL.
  *
  * There is no A2A agent card (/.well-known/agent-card.json): the service

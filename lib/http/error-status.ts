@@ -1,6 +1,6 @@
 import type { ErrorCode } from "@/lib/core/errors";
 
-/** The one table from error code to HTTP status (D11). */
+/** The one table from error code to HTTP status (docs/errors.md#codes-and-statuses). */
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   invalid_parameter: 400,

@@ -57,7 +57,7 @@ export async function checkComponents(scope: "health" | "ready", timeoutMs: numb
   return { database: db, redis };
 }
 
-/** 503 service_unavailable with Retry-After, an ErrorResponse (D11) that also carries the report. */
+/** 503 service_unavailable with Retry-After, an ErrorResponse (docs/errors.md#the-errorresponse-shape) that also carries the report. */
 export function unavailableResponse(message: string, report: Record<string, unknown>): Response {
   return jsonResponse(
     { error: "service_unavailable", message, ...report },

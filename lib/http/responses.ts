@@ -29,7 +29,7 @@ export function responseForError(thrown: unknown): Response {
     const headers = new Headers();
     const retryAfter = error.details?.retryAfterSeconds;
     if (typeof retryAfter === "number") headers.set("retry-after", String(Math.max(1, Math.ceil(retryAfter))));
-    // Headers the error must carry (a 429's RateLimit-* fields, D10).
+    // Headers the error must carry (a 429's RateLimit-* fields: docs/api-keys-and-rate-limits.md#headers).
     const extra = error.details?.headers;
     if (extra && typeof extra === "object") {
       for (const [name, value] of Object.entries(extra as Record<string, unknown>)) if (typeof value === "string") headers.set(name, value);

@@ -14,7 +14,7 @@ export type ServerPathTarget = { resource: "profile" | (typeof SUB_RESOURCES)[nu
  * server's own URL when the whole is a known server (a server may live at
  * https://x.example/report), and a sub-resource of an unknown server
  * otherwise: a badge of a server nobody has assessed yet is still a badge
- * ("not assessed", D14), not a missing profile.
+ * ("not assessed": docs/badges.md#a-server-with-no-verdict), not a missing profile.
  */
 export async function resolveServerPath(store: RegistryStore, pathname: string): Promise<ServerPathTarget> {
   if (!pathname.startsWith(PREFIX)) throw new AppError("not_found", "No server with that URL is in the registry.");

@@ -10,7 +10,7 @@ export const ASSESS_QUEUE = "assess-server";
 
 export type AssessJobData = AssessRequest;
 
-/** Works one job. Resolves with the assessment's status (D3: completed, partial, unreachable); a throw fails the attempt. */
+/** Works one job. Resolves with the assessment's status (completed, partial or unreachable: docs/findings-and-scans.md#statuses); a throw fails the attempt. */
 export type AssessHandler = (job: AssessJobData) => Promise<{ status: string }>;
 
 /** The package assessment of one `pkg:` server (lib/services wires it: docs/package-assessment.md). */

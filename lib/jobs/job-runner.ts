@@ -8,7 +8,7 @@ import { openJobQueue, type JobQueue, type JobQueueOptions } from "./job-queue";
 /** The scheduled task's queue (docs/jobs.md). */
 export const RESCAN_SCHEDULE = "rescan-stale";
 /** A verdict older than this is due again (the rescan command's default --stale). */
-export const STALE_AFTER_MS = 24 * 3_600_000;
+const STALE_AFTER_MS = 24 * 3_600_000;
 
 export interface JobRunnerOptions {
   concurrency: number;

@@ -19,7 +19,7 @@ const recommendationSchema = z
   .enum(RECOMMENDATIONS)
   .describe("allow: grade A, B or C, connecting is reasonable. refuse: grade D or F, do not connect. unknown: the registry has no verdict; never treat this as allow.");
 
-export const checkTrustInputSchema = z
+const checkTrustInputSchema = z
   .strictObject({
     server_url: z
       .string()
@@ -131,7 +131,7 @@ function matchOf(server: ListedServerRecord) {
 
 const TREAT_AS_UNKNOWN = "Treat it as unknown, not as allowed";
 
-/** By URL or purl (D15): the server's own verdict, or why there is none. */
+/** By URL or purl (docs/identity.md#check_trust): the server's own verdict, or why there is none. */
 async function checkServer(store: RegistryStore, baseUrl: string, rawUrl: string): Promise<CheckTrustResult> {
   // A malformed URL is a bad argument (AppError invalid_url), not an unknown server.
   const url = normalizeServerIdentity(rawUrl);
@@ -148,9 +148,9 @@ async function checkServer(store: RegistryStore, baseUrl: string, rawUrl: string
 }
 
 /**
- * By package: the package server's own verdict when it has one (D15), else
+ * By package: the package server's own verdict when it has one, else
  * the worst verdict of the remote servers that name the package, else
- * "known, not yet assessed" or "not in the registry" (D17).
+ * "known, not yet assessed" or "not in the registry" (docs/identity.md#check_trust).
  */
 async function checkPackage(store: RegistryStore, baseUrl: string, rawName: string): Promise<CheckTrustResult> {
   const name = rawName.trim();
@@ -194,7 +194,7 @@ async function checkPackage(store: RegistryStore, baseUrl: string, rawName: stri
 }
 
 /**
- * The trust gate of spec 4.10 as an agent asks it: by URL (or a package's
+ * The trust gate (docs/identity.md#check_trust) as an agent asks it: by URL (or a package's
  * purl) or by package name, answered with the registry's current verdict
  * and the gating rule applied (recommendationForGrade). A server without a
  * verdict answers found:false / recommendation "unknown", never "allow", so
@@ -206,7 +206,7 @@ export async function checkTrust(store: RegistryStore, baseUrl: string, input: C
 }
 
 /** The readable twin of the structured result, for clients that show text only. */
-export function describeCheckTrust(result: CheckTrustResult): string {
+function describeCheckTrust(result: CheckTrustResult): string {
   if (!result.found) {
     const why = result.status === "known_not_assessed" ? "known, not yet assessed" : "not in the registry";
     return `recommendation: unknown (${why}). ${result.message}`;

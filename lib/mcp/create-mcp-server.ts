@@ -11,7 +11,7 @@ import type { McpTool, ToolContext } from "./mcp-tool";
 import { scanServerTool } from "./scan-server-tool";
 import { searchRegistryTool } from "./search-registry-tool";
 
-export const MCP_SERVER_INFO = {
+const MCP_SERVER_INFO = {
   name: "mcp-trust-registry",
   title: "MCP Trust Registry",
   version: SERVICE_VERSION,
@@ -20,7 +20,7 @@ export const MCP_SERVER_INFO = {
 /** Key of the machine-readable error details in a tool error's `_meta`. */
 export const TOOL_ERROR_META_KEY = "trust-registry/error";
 
-export const MCP_SERVER_INSTRUCTIONS = [
+const MCP_SERVER_INSTRUCTIONS = [
   "MCP Trust Registry: trust scores (0-100) and grades (A-F) for MCP servers, from real scans. Use it to decide whether to connect to an MCP server.",
   "Before you connect to any MCP server, call check_trust with its server_url (or its package_name) and follow `recommendation`:",
   '- "allow" (grade A, B or C): connecting is reasonable; review the findings summary.',
@@ -35,7 +35,7 @@ export const MCP_SERVER_INSTRUCTIONS = [
 type AnyTool = McpTool<any, any>;
 
 /** Every tool the endpoint offers, in the order tools/list shows them. */
-export const MCP_TOOLS: readonly AnyTool[] = [checkTrustTool, scanServerTool, searchRegistryTool, getStatsTool];
+const MCP_TOOLS: readonly AnyTool[] = [checkTrustTool, scanServerTool, searchRegistryTool, getStatsTool];
 
 /**
  * A tool error an agent can act on: the stable error code and the message
@@ -92,7 +92,7 @@ function register(server: McpServer, tool: AnyTool, context: ToolContext): void 
 }
 
 /**
- * The MCP server of spec 4.10, built per HTTP request (stateless Streamable
+ * The MCP server (README.md#mcp-endpoint), built per HTTP request (stateless Streamable
  * HTTP): the tools see only this request's context, so limits are counted
  * against the caller who sent it and nothing leaks between clients.
  */

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { statsResponseSchema, type StatsResponse } from "@/lib/schemas/stats";
 import { defineTool } from "./mcp-tool";
 
-export const getStatsInputSchema = z.strictObject({});
+const getStatsInputSchema = z.strictObject({});
 
 // A fresh object (not the named StatsResponse component) so the output schema is an inline `type: object`, as MCP requires.
 export const getStatsOutputSchema = z.object(statsResponseSchema.shape);
 
 /** The readable twin of a StatsResponse: the headline numbers and the top of each list. */
-export function describeStats(result: StatsResponse): string {
+function describeStats(result: StatsResponse): string {
   const s = result.stats;
   const grades = Object.entries(s.gradeDistribution)
     .map(([grade, n]) => `${grade} ${n}`)

@@ -19,14 +19,16 @@ export function jsonRpcErrorResponse(status: number, message: string, headers: R
 }
 
 /**
- * POST /api/v1/mcp: one stateless Streamable HTTP exchange (spec 4.10).
+ * POST /api/v1/mcp: one stateless Streamable HTTP exchange (README.md#mcp-endpoint).
  *
  * Order, and why:
  * 1. Host/Origin must name us (DNS rebinding), before anything else runs.
- * 2. X-API-Key is checked on the HTTP request, like on every route (D9):
+ * 2. X-API-Key is checked on the HTTP request, like on every route
+ *    (docs/api-keys-and-rate-limits.md#how-a-requests-key-is-checked):
  *    a wrong key is a 401 here, not a tool error later.
  * 3. The HTTP request itself is NOT counted against a limit; each tool call
- *    is (D10: "reads are … MCP tool calls", scan_server a scan). A session
+ *    is, as a read or, for scan_server, a scan
+ *    (docs/api-keys-and-rate-limits.md#what-is-counted). A session
  *    spends several HTTP requests on protocol (initialize, the initialized
  *    notification, tools/list, ping) whose number depends on the client
  *    library; counting them would burn an anonymous client's 100 reads on
@@ -73,7 +75,7 @@ export async function handleMcpRequest(request: Request, services: Services): Pr
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,
-    // D11: request bodies over 16 KiB get 413 (the transport answers it, as JSON-RPC).
+    // Request bodies over 16 KiB get 413 (docs/errors.md#request-bodies); the transport answers it, as JSON-RPC.
     maxRequestBodySize: MAX_BODY_BYTES,
   });
   try {

@@ -27,7 +27,7 @@ const REQUEST_SCHEMAS = new Map(
 );
 
 /** The -32602 answer to a request whose params do not fit its method, naming each place; null when they fit (or the method is not one we answer). */
-export function invalidParamsReply(message: JSONRPCMessage): JSONRPCErrorResponse | null {
+function invalidParamsReply(message: JSONRPCMessage): JSONRPCErrorResponse | null {
   if (!isJSONRPCRequest(message)) return null;
   const result = REQUEST_SCHEMAS.get(message.method)?.safeParse(message);
   if (!result || result.success) return null;

@@ -1,6 +1,6 @@
 import type { ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
-import type { StatsReader } from "@/lib/core/registry/get-registry-stats";
+import type { StatsReader } from "@/lib/core/registry/stats-reader";
 import type { RegistryStore } from "@/lib/core/registry/registry-store";
 import type { ScanServerDeps } from "@/lib/core/registry/scan-server";
 
@@ -15,14 +15,14 @@ export interface ToolContext {
   /** The public base URL, for links in answers. */
   baseUrl: string;
   /**
-   * Counts this tool call against the caller's limit (D10: a tool call is a
-   * read, scan_server a scan). Throws AppError unauthorized or rate_limited.
+   * Counts this tool call against the caller's limit (a tool call is a
+   * read, scan_server a scan: docs/api-keys-and-rate-limits.md#what-is-counted). Throws AppError unauthorized or rate_limited.
    */
   admit(access: "read" | "scan"): Promise<void>;
 }
 
 /** What a tool answers on success: the structured result and a text an agent (or a person) can read. */
-export interface ToolAnswer<Output> {
+interface ToolAnswer<Output> {
   structured: Output;
   text: string;
 }

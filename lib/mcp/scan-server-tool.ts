@@ -9,7 +9,7 @@ import { defineTool } from "./mcp-tool";
 /** Findings spelled out in the text block; the structured result has all of them. */
 const FINDINGS_IN_TEXT = 5;
 
-export const scanServerInputSchema = z.strictObject({
+const scanServerInputSchema = z.strictObject({
   server_url: z
     .string()
     .min(1, "server_url must not be empty")
@@ -25,15 +25,15 @@ export const scanServerOutputSchema = z.object({
     .describe("The trust-gating rule applied to this scan: allow for A-C, refuse for D-F, unknown when the server could not be scanned."),
 });
 
-export type ScanServerResult = z.output<typeof scanServerOutputSchema>;
+type ScanServerResult = z.output<typeof scanServerOutputSchema>;
 
 /** The gating rule on a scan: no grade (unreachable) is "unknown", never "allow". */
-export function recommendationForScan(scan: ScanResponse): Recommendation {
+function recommendationForScan(scan: ScanResponse): Recommendation {
   return scan.grade ? recommendationForGrade(scan.grade) : "unknown";
 }
 
 /** The readable twin of a ScanResponse: verdict first, then the worst findings. */
-export function describeScan(result: ScanServerResult): string {
+function describeScan(result: ScanServerResult): string {
   const lines: string[] = [];
   if (result.status === "unreachable") {
     const why = result.findings[0]?.detail ?? "no MCP handshake";
@@ -70,7 +70,7 @@ export const scanServerTool = defineTool({
   annotations: { title: "Scan server", readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   access: "scan",
   async run(input, context) {
-    // Same path as POST /api/v1/scan: same limits, deadline and target guard (D3).
+    // Same path as POST /api/v1/scan: same limits, deadline and target guard (docs/findings-and-scans.md#bounds-target-guard-and-transport).
     const response = toScanResponse(await scanServer(context.scanner, input.server_url, "mcp"));
     const result: ScanServerResult = { ...response, recommendation: recommendationForScan(response) };
     return { structured: result, text: describeScan(result) };

@@ -6,7 +6,7 @@ import { searchResponseSchema, searchTextSchema, type SearchResponse } from "@/l
 import { defineTool } from "./mcp-tool";
 
 /**
- * The arguments of GET /api/v1/search (spec 4.1, D7) as JSON values: the
+ * The arguments of GET /api/v1/search (docs/search-and-stats.md#parameters) as JSON values: the
  * same names (q is `query` here), the same allowed values and bounds, the
  * same defaults. tests/integration/mcp checks the two schemas agree.
  */
@@ -42,7 +42,7 @@ export const searchRegistryInputSchema = z.strictObject({
 export const searchRegistryOutputSchema = z.object(searchResponseSchema.shape);
 
 /** MCP arguments to the query the REST route builds from its parameters. */
-export function toSearchQuery(input: z.output<typeof searchRegistryInputSchema>): SearchQuery {
+function toSearchQuery(input: z.output<typeof searchRegistryInputSchema>): SearchQuery {
   return {
     q: input.query,
     sort: input.sort,
@@ -54,7 +54,7 @@ export function toSearchQuery(input: z.output<typeof searchRegistryInputSchema>)
 }
 
 /** The readable twin of a SearchResponse: one line per server with its verdict. */
-export function describeSearch(result: SearchResponse): string {
+function describeSearch(result: SearchResponse): string {
   const what = result.query ? `matching "${result.query}"` : "in the registry";
   if (result.total === 0) return `No servers ${what}.`;
   const first = (result.page - 1) * result.limit + 1;

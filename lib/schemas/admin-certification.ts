@@ -2,8 +2,9 @@ import { z } from "zod";
 import { APPLICATION_STATUSES, CERTIFICATION_TIERS } from "@/lib/core/certification/certification-application";
 
 /**
- * The operator's certification API (D8: approval, rejection, revocation and
- * recorded payment, with an API key of scope admin), as
+ * The operator's certification API (approval, rejection, revocation and
+ * recorded payment, with an API key of scope admin;
+ * docs/certification.md#who-may-do-what), as
  * lib/core/certification/application-views.ts (toAdminApplication) shows an
  * application. Documentation and tests only: the routes read their few
  * body fields themselves (operator-note.ts validates them).

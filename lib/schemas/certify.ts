@@ -4,7 +4,7 @@ import type { CertificationIntake } from "@/lib/core/certification/open-certific
 import { AppError } from "@/lib/core/errors";
 import { plainTextSchema } from "./common";
 
-/** POST /api/v1/certify (spec 2.7, D8). The legacy fields are accepted and mapped, and documented as deprecated. */
+/** POST /api/v1/certify (docs/certification.md#applying). The legacy fields are accepted and mapped, and documented as deprecated. */
 export const certificationRequestSchema = z
   .object({
     server_url: z.url({ protocol: /^https?$/ }).max(2048).describe("URL of the MCP server to certify (http or https). It need not be in the registry yet."),
@@ -82,7 +82,7 @@ function errorFor(error: ZodError, mappedFrom: string | null): AppError {
 
 /**
  * Validates an intake body and maps the earlier payload (publisher_name,
- * publisher_email) onto today's (D8). A body with neither email is a 400
+ * publisher_email) onto today's (docs/certification.md#applying). A body with neither email is a 400
  * naming contact_email; a bad server_url is `invalid_url`, the others
  * `invalid_parameter`, each naming its field.
  */

@@ -14,8 +14,6 @@ export const errorResponseSchema = z
   })
   .meta({ id: "ErrorResponse" });
 
-export const serverUrlSchema = z.string().describe("Server URL (http or https).");
-
 /**
  * Free text a person types into a form field that is stored: no control
  * characters (PostgreSQL refuses NUL in text, and the rest have no place in

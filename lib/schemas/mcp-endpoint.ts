@@ -1,14 +1,14 @@
 import { z } from "zod";
 
 /**
- * The HTTP face of the MCP endpoint (POST /api/v1/mcp, spec 4.10): JSON-RPC
+ * The HTTP face of the MCP endpoint (POST /api/v1/mcp; README.md#mcp-endpoint): JSON-RPC
  * 2.0 messages over stateless Streamable HTTP. The OpenAPI document says no
  * more than that; the tools, their arguments and results are MCP's own
  * contract (tools/list answers their JSON schemas).
  */
 const jsonRpcId = z.union([z.string(), z.number().int()]);
 
-export const jsonRpcMessageSchema = z
+const jsonRpcMessageSchema = z
   .object({
     jsonrpc: z.literal("2.0"),
     id: jsonRpcId.optional().describe("Absent on notifications, which are answered 202 without a body."),
@@ -21,7 +21,7 @@ export const jsonRpcRequestBodySchema = z
   .union([jsonRpcMessageSchema, z.array(jsonRpcMessageSchema).min(1)])
   .meta({ id: "JsonRpcRequestBody", description: "One JSON-RPC message or a batch of them." });
 
-export const jsonRpcErrorSchema = z.object({
+const jsonRpcErrorSchema = z.object({
   code: z.number().int().describe("JSON-RPC error code (-32700 parse error, -32600 invalid request, -32601 method not found, -32602 invalid params, -32000 transport refusal)."),
   message: z.string(),
   data: z.unknown().optional(),

@@ -3,7 +3,7 @@ import { SERVICE_VERSION } from "@/lib/version";
 import { ACCESS_CLASSES, HEADERS, ROUTES, TAGS, type Reply, type ReplyBody, type RouteOperation, type RouteParameter, type StatusCode } from "./route-table";
 
 /**
- * The OpenAPI 3.1 document (D12), generated from the route table
+ * The OpenAPI 3.1 document (docs/openapi.md), generated from the route table
  * (route-table.ts) and the same zod schemas that validate requests and
  * replies: one source of truth. Named schemas (with `.meta({ id })`) become
  * components and are referenced, not inlined. docs/openapi.md explains the
@@ -112,7 +112,7 @@ function namedSchemasWithin(roots: ZodType[]): Map<string, ZodType> {
   return found;
 }
 
-/** A parameter's JSON Schema, in input mode: what the client sends (page and limit are integers, D7). */
+/** A parameter's JSON Schema, in input mode: what the client sends (page and limit are integers: docs/search-and-stats.md#parameters). */
 function parameterSchema(schema: ZodType): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
   delete json.$schema;
@@ -149,7 +149,7 @@ const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
 function response(route: RouteOperation, status: StatusCode, reply: Reply) {
   const headers = new Set(reply.headers ?? []);
-  // A counted route carries its quota on every reply the gate let through (D10).
+  // A counted route carries its quota on every reply the gate let through (docs/api-keys-and-rate-limits.md#headers).
   if (ACCESS_CLASSES[route.access].counted && route.access !== "mcp" && status < 500 && status !== 401) {
     for (const name of ["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"] as const) headers.add(name);
   }

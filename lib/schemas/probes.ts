@@ -29,4 +29,4 @@ export const probeUnavailableSchema = z
     database: z.literal("down"),
     redis: storeStatusSchema.optional(),
   })
-  .meta({ id: "ProbeUnavailable", description: "An ErrorResponse (D11) that also carries the component report." });
+  .meta({ id: "ProbeUnavailable", description: "An ErrorResponse that also carries the component report." });

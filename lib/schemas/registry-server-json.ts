@@ -20,7 +20,7 @@ export const REGISTRY_NAME_PATTERN = /^[a-zA-Z0-9.-]+\/[a-zA-Z0-9._-]+$/;
 
 const uri = z.string().refine((value) => URL.canParse(value), "must be an absolute URI");
 
-export const inputSchema = z.looseObject({
+const inputSchema = z.looseObject({
   description: z.string().optional(),
   isRequired: z.boolean().optional(),
   format: z.enum(["string", "number", "boolean", "filepath"]).optional(),
@@ -33,13 +33,13 @@ export const inputSchema = z.looseObject({
 
 const inputWithVariables = inputSchema.extend({ variables: z.record(z.string(), inputSchema).optional() });
 
-export const keyValueInputSchema = inputWithVariables.extend({ name: z.string() });
+const keyValueInputSchema = inputWithVariables.extend({ name: z.string() });
 
 const positionalArgument = inputWithVariables
   .extend({ type: z.literal("positional"), valueHint: z.string().optional(), isRepeated: z.boolean().optional() })
   .refine((arg) => arg.valueHint !== undefined || arg.value !== undefined, "a positional argument needs valueHint or value");
 const namedArgument = inputWithVariables.extend({ type: z.literal("named"), name: z.string(), isRepeated: z.boolean().optional() });
-export const argumentSchema = z.union([positionalArgument, namedArgument]);
+const argumentSchema = z.union([positionalArgument, namedArgument]);
 
 /** A transport URL: http(s) or a {template} variable first, no whitespace. */
 const transportUrl = z.string().regex(/^(https?:\/\/[^\s]+|\{[a-zA-Z_][a-zA-Z0-9_]*\}[^\s]*)$/, "must start with http://, https:// or a {variable}");
@@ -50,7 +50,7 @@ const streamableHttpTransport = z.looseObject({
   headers: z.array(keyValueInputSchema).optional(),
 });
 const sseTransport = z.looseObject({ type: z.literal("sse"), url: transportUrl, headers: z.array(keyValueInputSchema).optional() });
-export const localTransportSchema = z.union([stdioTransport, streamableHttpTransport, sseTransport]);
+const localTransportSchema = z.union([stdioTransport, streamableHttpTransport, sseTransport]);
 export const remoteTransportSchema = z.union([
   streamableHttpTransport.extend({ variables: z.record(z.string(), inputSchema).optional() }),
   sseTransport.extend({ variables: z.record(z.string(), inputSchema).optional() }),

@@ -5,7 +5,7 @@ import { findingSchema } from "./scan";
 import { scanHistoryEntrySchema, serverDetailSchema } from "./server";
 
 /**
- * The report of GET /api/v1/server/{url}/report (D5), as
+ * The report of GET /api/v1/server/{url}/report (docs/findings-and-scans.md#the-report), as
  * lib/core/registry/get-server-report.ts builds it. Nothing validates the
  * reply at run time: tests/integration/api/openapi-document.test.ts holds a
  * real reply to this schema (and its keys to the builder's type), so the
@@ -21,7 +21,7 @@ const factorResultSchema = z.object({
   findingIds: z.array(z.string()).describe("Rule ids of the findings that cost this factor points."),
 });
 
-export const factorBreakdownSchema = z
+const factorBreakdownSchema = z
   .object(Object.fromEntries(FACTOR_KEYS.map((key) => [key, factorResultSchema.describe(`At most ${FACTOR_MAX[key]} points.`)])) as Record<
     (typeof FACTOR_KEYS)[number],
     typeof factorResultSchema
@@ -103,7 +103,7 @@ export const serverReportSchema = z
     }),
     trustScore: z.number().min(0).max(100),
     grade: gradeSchema.nullable(),
-    uncappedGrade: gradeSchema.nullable().describe("The grade before caps (D1)."),
+    uncappedGrade: gradeSchema.nullable().describe("The grade before caps."),
     capReason: z.string().nullable().describe("Why the grade was capped, or null."),
     trustLabel: trustLabelSchema.nullable(),
     trustSummary: z.string().nullable(),

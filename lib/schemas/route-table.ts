@@ -39,7 +39,7 @@ import { registryErrorSchema, registryServerListSchema, registryServerResponseSc
  * not_found). The document's description says so once.
  */
 
-export type HttpMethod = "get" | "post";
+type HttpMethod = "get" | "post";
 
 /** How the request gate treats a route (lib/http/request-gate.ts AccessKind, lib/http/api-route.ts). */
 export type AccessClass = "read" | "scan" | "certify" | "admin" | "unmetered" | "mcp" | "probe";
@@ -90,7 +90,7 @@ export const TAGS = [
   { name: "Registry", description: "Search, statistics, server profiles, reports and the rule catalogue." },
   { name: "Badges", description: "SVG badges for READMEs, with ETag and cache headers; never counted against a rate limit." },
   { name: "Scans", description: "Synchronous trust scans of MCP servers." },
-  { name: "Certification", description: "Publisher certification applications (D8): intake and status." },
+  { name: "Certification", description: "Publisher certification applications: intake and status." },
   { name: "MCP", description: "The MCP tool interface (check_trust, scan_server, search_registry, get_stats) over stateless Streamable HTTP." },
   { name: "Discovery", description: "Discovery documents and this OpenAPI document." },
   { name: "Operations", description: "Health and readiness probes for load balancers and monitors." },
@@ -98,10 +98,10 @@ export const TAGS = [
   {
     name: "Subregistry",
     description:
-      "The official MCP Registry's v0.1 read API over this registry's servers (D18), so MCP clients that install only from a configured registry can be pointed here. Our verdict rides in `_meta`; `min_grade` keeps out what is below a grade. Errors are the official API's `{ error }`. The read-only registry answers the official API's optional write endpoints (publish, update, delete) with 405 and an Allow header.",
+      "The official MCP Registry's v0.1 read API over this registry's servers, so MCP clients that install only from a configured registry can be pointed here. Our verdict rides in `_meta`; `min_grade` keeps out what is below a grade. Errors are the official API's `{ error }`. The read-only registry answers the official API's optional write endpoints (publish, update, delete) with 405 and an Allow header.",
   },
 ] as const;
-export type TagName = (typeof TAGS)[number]["name"];
+type TagName = (typeof TAGS)[number]["name"];
 
 /** Reply headers, described once as components/headers. */
 export const HEADERS = {
@@ -114,7 +114,7 @@ export const HEADERS = {
   "Cache-Control": { description: "How long shared caches may keep the reply.", schema: { type: "string" } },
   "Content-Disposition": { description: "attachment; filename=\"mcp-trust-report-<host>-<scan>.json\"", schema: { type: "string" } },
 } as const;
-export type HeaderName = keyof typeof HEADERS;
+type HeaderName = keyof typeof HEADERS;
 
 /** A JSON body is a zod schema with `.meta({ id })` (a named component); "svg" is an image/svg+xml string. */
 export type ReplyBody = ZodType | "svg";
@@ -171,7 +171,7 @@ const ifNoneMatchParameter: RouteParameter = {
   description: "The ETag of a badge already held: answered 304 without a body while it is current.",
   schema: z.string(),
 };
-/** The badge's query parameters (D14), from the schema that validates them, with the route's default style. */
+/** The badge's query parameters (docs/badges.md#what-a-readme-author-can-ask-for), from the schema that validates them, with the route's default style. */
 const badgeQuery = (fallback: BadgeStyle) => {
   const { shape } = badgeOptionsSchema;
   return badgeOptionsSchema.extend({
@@ -274,7 +274,7 @@ export const ROUTES: RouteOperation[] = [
     operationId: "searchServers",
     tag: "Registry",
     summary: "Search the registry",
-    description: "Matches name, URL, publisher and package, case-insensitively and tolerating typos (D7). Lists assessed servers only.",
+    description: "Matches name, URL, publisher and package, case-insensitively and tolerating typos. Lists assessed servers only.",
     access: "read",
     query: searchParamsSchema,
     replies: {
@@ -291,7 +291,7 @@ export const ROUTES: RouteOperation[] = [
     tag: "Registry",
     summary: "Registry-wide statistics",
     access: "read",
-    replies: { 200: json(statsResponseSchema, "Statistics and the three short lists (D6)."), ...COUNTED },
+    replies: { 200: json(statsResponseSchema, "Statistics and the three short lists."), ...COUNTED },
   },
   {
     method: "get",
@@ -315,7 +315,7 @@ export const ROUTES: RouteOperation[] = [
     operationId: "getServerReport",
     tag: "Registry",
     summary: "Downloadable report of one server",
-    description: "The evidence behind the current verdict (D5): factor breakdown, discovered tools and resources, network and TLS, findings and history.",
+    description: "The evidence behind the current verdict: factor breakdown, discovered tools and resources, network and TLS, findings and history.",
     access: "read",
     parameters: [serverUrlParameter],
     replies: {
@@ -331,7 +331,7 @@ export const ROUTES: RouteOperation[] = [
     operationId: "listRules",
     tag: "Registry",
     summary: "The rule catalogue",
-    description: "Every rule a finding id refers to (D2), with the scoring version.",
+    description: "Every rule a finding id refers to, with the scoring version.",
     access: "unmetered",
     replies: { 200: json(ruleCatalogueSchema, "The rule catalogue.", ["Cache-Control"]), ...GATED },
   },
@@ -394,7 +394,7 @@ export const ROUTES: RouteOperation[] = [
     requestBody: { schema: scanRequestSchema, description: "The server to scan." },
     replies: {
       200: json(scanResponseSchema, "The scan result."),
-      400: error("bad_request (not JSON), invalid_url, or target_forbidden (the address is private, loopback, link-local or otherwise refused, D3)."),
+      400: error("bad_request (not JSON), invalid_url, or target_forbidden (the address is private, loopback, link-local or otherwise refused)."),
       413: TOO_LARGE,
       ...COUNTED,
       503: STORE_UNAVAILABLE,
@@ -450,7 +450,7 @@ export const ROUTES: RouteOperation[] = [
     tag: "MCP",
     summary: "Send MCP JSON-RPC messages",
     description:
-      "Stateless Streamable HTTP (spec 4.10): every POST is answered on its own, with application/json; there is no session. " +
+      "Stateless Streamable HTTP: every POST is answered on its own, with application/json; there is no session. " +
       "Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. " +
       "GET and DELETE answer 405 with a JSON-RPC error and `Allow: POST`: there is no server-initiated stream and no session to end. " +
       "Requests whose Host or Origin does not name this service are refused (DNS rebinding).",
@@ -487,7 +487,7 @@ export const ROUTES: RouteOperation[] = [
     operationId: "getDiscoveryDocument",
     tag: "Discovery",
     summary: "Discovery document",
-    description: "Where the REST interface, the MCP endpoint and this document are (spec 2.9, D12).",
+    description: "Where the REST interface, the MCP endpoint and this document are.",
     access: "unmetered",
     replies: { 200: json(discoveryDocumentSchema, "The discovery document.", ["Cache-Control"]), ...GATED },
   },
@@ -612,7 +612,7 @@ export const ROUTES: RouteOperation[] = [
     }),
   ),
 
-  // Subregistry (D18): the official MCP Registry's v0.1 read API, answered in its own error shape.
+  // Subregistry (docs/subregistry.md): the official MCP Registry's v0.1 read API, answered in its own error shape.
   {
     method: "get",
     path: "/v0.1/servers",

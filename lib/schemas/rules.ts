@@ -3,11 +3,11 @@ import { SEVERITIES } from "@/lib/core/findings";
 import { FACTOR_KEYS } from "@/lib/core/scoring/factors";
 
 /**
- * GET /api/v1/rules: the rule catalogue every finding id refers to (D2), as
+ * GET /api/v1/rules: the rule catalogue every finding id refers to (docs/findings-and-scans.md#findings), as
  * app/api/v1/rules/route.ts answers it. tests/integration/api/openapi-document.test.ts
  * holds the real reply to this schema.
  */
-export const ruleSchema = z
+const ruleSchema = z
   .object({
     id: z.string().describe("Stable rule id, as in Finding.id (e.g. TM-HIDDEN-INSTRUCTIONS)."),
     factor: z.enum(FACTOR_KEYS as [string, ...string[]]).describe("The factor a finding of this rule costs points."),
@@ -24,5 +24,3 @@ export const ruleCatalogueSchema = z
     rules: z.array(ruleSchema),
   })
   .meta({ id: "RuleCatalogue" });
-
-export type RuleCatalogue = z.infer<typeof ruleCatalogueSchema>;

@@ -20,7 +20,7 @@ export const findingSchema = z
   })
   .meta({ id: "Finding" });
 
-export const factorPointsSchema = z
+const factorPointsSchema = z
   .object(Object.fromEntries(FACTOR_KEYS.map((k) => [k, z.number().int().min(0).max(FACTOR_MAX[k])])) as Record<
     (typeof FACTOR_KEYS)[number],
     z.ZodNumber

@@ -51,7 +51,7 @@ const emptyIsAbsent = <T extends string>(name: string, values: readonly [T, ...T
     .enum(["", ...values] as [string, ...string[]], { error: `${name} must be one of ${values.join(", ")}` })
     .transform((v) => (v === "" ? undefined : (v as T)));
 
-/** Query parameters of GET /api/v1/search (spec 4.1, D7); strings in, typed values out. */
+/** Query parameters of GET /api/v1/search (docs/search-and-stats.md#parameters); strings in, typed values out. */
 export const searchParamsSchema = z.object({
   q: searchTextSchema("q").optional().describe("Search text matched against name, URL, publisher or package (typo-tolerant)."),
   sort: z.enum(SEARCH_SORTS).default("relevance"),

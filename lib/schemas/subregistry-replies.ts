@@ -4,7 +4,7 @@ import { OFFICIAL_META_KEY, VERDICT_META_KEY } from "@/lib/core/registry/subregi
 import { serverDetailSchema as serverJsonSchema } from "./registry-server-json";
 
 /**
- * The replies of the subregistry (D18: the official MCP Registry's v0.1 read
+ * The replies of the subregistry (docs/subregistry.md: the official MCP Registry's v0.1 read
  * API over this registry's data), as lib/core/registry/subregistry/subregistry-api.ts
  * builds them (ServerList, ServerResponse), for the OpenAPI document. The
  * server.json itself is the official schema's (registry-server-json.ts);

@@ -47,7 +47,7 @@ function withBuildLock<T>(root: string, fn: () => T): T {
  * output, one shared runtime with one copy of each module and no server
  * source maps (docs/performance.md).
  */
-export const NEXT_BUILD_ARGS = ["build", "--webpack"];
+const NEXT_BUILD_ARGS = ["build", "--webpack"];
 
 /**
  * Builds the app when no build exists or a build input changed since the

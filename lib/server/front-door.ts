@@ -11,7 +11,7 @@
  */
 
 /** The methods our routes answer; anything else is refused with 405 before routing. */
-export const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const SERVED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 const SERVED = new Set<string>(SERVED_METHODS);
 
 export interface Refusal {

@@ -4,7 +4,7 @@ import type { RegistryStore } from "@/lib/core/registry/registry-store";
 import type { SubregistryStore } from "@/lib/core/registry/subregistry/subregistry-store";
 import { createDrizzleRegistryStore } from "@/lib/data/drizzle-registry-store";
 import { createCachedRegistryStore } from "@/lib/core/registry/cached-registry-store";
-import { createStatsReader, type StatsReader } from "@/lib/core/registry/get-registry-stats";
+import { createStatsReader, type StatsReader } from "@/lib/core/registry/stats-reader";
 import { createBadgeCache, type BadgeCache } from "@/lib/badges/badge-cache";
 import type { RequestGate } from "@/lib/http/request-gate";
 import type { ApiKeyStore } from "@/lib/core/api-keys/api-key-store";
@@ -41,7 +41,7 @@ export interface Services {
   certification: CertificationDeps;
   badges: BadgeCache;
   scanner: ScanServerDeps;
-  /** Assesses a package server (`pkg:` identity, D15-D16) for the job queue (lib/jobs). */
+  /** Assesses a package server (`pkg:` identity; docs/package-assessment.md) for the job queue (lib/jobs). */
   assessPackage: AssessPackage;
   /** For a remote server that names an npm package: its package, assessed and ready to join the scan. */
   assessPackageOfRemote: AssessPackageOfRemote;
@@ -128,7 +128,7 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
         allowedRanges: scanner.scanOptions.allowedRanges,
         lookup: scanner.scanOptions.lookup,
       }),
-    // D8: the intake scans a server the registry does not know yet.
+    // The intake scans a server the registry does not know yet (docs/certification.md#applying).
     scanIfUnknown: async (url) => {
       await scanServer(scanner, url, "certify");
     },

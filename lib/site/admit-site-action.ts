@@ -5,7 +5,7 @@ import type { Services } from "@/lib/services/open-services";
 
 /**
  * The site's scan and certification forms spend the same per-IP budget as
- * POST /api/v1/scan and /api/v1/certify (D10), through the same gate: the
+ * POST /api/v1/scan and /api/v1/certify (docs/api-keys-and-rate-limits.md#rate-limits), through the same gate: the
  * form is not a way around the limit. The client address is the one our own
  * HTTP server wrote into x-registry-client-ip (lib/http/client-ip.ts),
  * never a header the browser chose. The site is anonymous, so the gate gets

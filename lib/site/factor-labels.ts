@@ -1,6 +1,6 @@
 import type { FactorKey } from "@/lib/core/scoring/factors";
 
-/** The seven factors in words (spec 2.6): the name a reader sees and the question it answers. */
+/** The seven factors in words (docs/scoring.md#score): the name a reader sees and the question it answers. */
 export const FACTOR_LABELS: Record<FactorKey, { name: string; question: string }> = {
   declarationAccuracy: { name: "Declaration accuracy", question: "Does the server honestly declare tools, resources and permissions?" },
   permissionMinimality: { name: "Permission minimality", question: "Does it request only the permissions it needs?" },

@@ -9,7 +9,7 @@ import { appServices } from "@/lib/services/app-services";
 
 export interface ServerPageData {
   profile: ServerDetail;
-  /** The evidence behind the verdict (D5); null while the server has no scored scan. */
+  /** The evidence behind the verdict (docs/findings-and-scans.md#the-report); null while the server has no scored scan. */
   report: ServerReport | null;
   baseUrl: string;
 }
@@ -39,7 +39,7 @@ export const loadServerPage = cache(async (serverUrl: string): Promise<ServerPag
 });
 
 /**
- * A server the registry lists but has not assessed yet (D17): its page says
+ * A server the registry lists but has not assessed yet (docs/identity.md#listed-versus-assessed): its page says
  * "awaiting assessment" instead of a 404. Null when it is not one either:
  * the page shows its 404.
  */

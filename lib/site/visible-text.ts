@@ -4,7 +4,7 @@ import { escapeEvidence } from "@/lib/core/scanning/normalize-text";
  * Registry text (names, descriptions, tool metadata) is written by whoever
  * runs the server. React already escapes markup; this also makes the
  * characters a reader cannot see visible, as the findings' evidence does
- * (D2): zero-width, bidi overrides (U+202E would reverse what follows),
+ * (docs/findings-and-scans.md#findings): zero-width, bidi overrides (U+202E would reverse what follows),
  * tag characters and controls become `\u{…}`. Line breaks are kept, and
  * long text is cut with "…" (the full text is in the report download).
  */

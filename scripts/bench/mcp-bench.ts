@@ -5,7 +5,7 @@ import { generatedPublisher } from "./generate-registry";
 import { prepareDatabase } from "./rest-bench";
 
 /** Target of the issue: check_trust calls per second at least this fraction of the endpoint's trivial request. */
-export const MCP_CHECK_TRUST_TARGET = 0.8;
+const MCP_CHECK_TRUST_TARGET = 0.8;
 
 const THEMES = ["weather", "github", "postgres", "slack", "notion", "filesystem", "calendar", "jira", "linear", "stripe", "search", "browser", "memory", "sqlite", "docker", "kubernetes", "figma", "gmail", "drive", "maps"];
 

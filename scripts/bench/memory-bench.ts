@@ -8,7 +8,7 @@ import { prepareDatabase } from "./rest-bench";
 import { processTree } from "@/lib/core/packages/sandbox/process-tree";
 
 /** The targets (#14), in MB of resident memory of the app process. */
-export const MEMORY_TARGETS = { idleMb: 350, soakPeakMb: 600 };
+const MEMORY_TARGETS = { idleMb: 350, soakPeakMb: 600 };
 
 export interface MemoryBenchOptions {
   /** Requests of the soak (default 40,000). */

@@ -58,8 +58,8 @@ const definitionSchema = z
   });
 
 export type CorpusTool = z.infer<typeof toolSchema>;
-export type CorpusResource = z.infer<typeof resourceSchema>;
-export type CorpusPrompt = z.infer<typeof promptSchema>;
+type CorpusResource = z.infer<typeof resourceSchema>;
+type CorpusPrompt = z.infer<typeof promptSchema>;
 
 export interface CorpusDefinition {
   id: string;

@@ -13,7 +13,7 @@ import type { ScanOutcome, ScanStatus } from "@/lib/core/scanning/scan-outcome";
 
 export type Verdict = "malicious" | "benign";
 /** A scan's status, or `error` when the scan itself threw. */
-export type RecordStatus = ScanStatus | "error";
+type RecordStatus = ScanStatus | "error";
 
 export interface FindingRecord {
   id: string;
@@ -38,18 +38,18 @@ export interface ServerRecord {
   firstScan?: { grade: Grade | null; score: number | null; status: RecordStatus } | null;
 }
 
-export interface Ratio {
+interface Ratio {
   count: number;
   total: number;
   /** count / total, or null when total is 0. */
   rate: number | null;
 }
 
-export interface AttackRecall extends Ratio {
+interface AttackRecall extends Ratio {
   attack: string;
 }
 
-export type GradeDistribution = Record<Grade | "none", number>;
+type GradeDistribution = Record<Grade | "none", number>;
 
 export interface DetectionFigures {
   servers: number;
@@ -74,7 +74,7 @@ const SEVERITY_RANK = new Map<Severity, number>(SEVERITIES.map((s, i) => [s, i])
 const UNSPECIFIED_ATTACK = "(unspecified)";
 const EVIDENCE_CHARS = 120;
 
-export function findingRecord(finding: Pick<Finding, "id" | "severity" | "location" | "evidence">): FindingRecord {
+function findingRecord(finding: Pick<Finding, "id" | "severity" | "location" | "evidence">): FindingRecord {
   return { id: finding.id, severity: finding.severity, location: finding.location, evidence: finding.evidence };
 }
 
@@ -172,11 +172,11 @@ export function bySeverity(findings: readonly FindingRecord[]): FindingRecord[] 
     .map(({ f }) => f);
 }
 
-export function formatRatio(r: Ratio): string {
+function formatRatio(r: Ratio): string {
   return `${r.count}/${r.total} (${r.rate === null ? "n/a" : `${(r.rate * 100).toFixed(1)}%`})`;
 }
 
-export function truncate(text: string, max: number): string {
+function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 

@@ -28,7 +28,7 @@ export function isolatedStoreEnvironment(dataDir: string): Record<string, string
  * each tens of ms and mostly concurrent; throughput was unchanged
  * (docs/performance.md).
  */
-export const SERVER_NODE_FLAGS = ["--heap-growing-percent=50"];
+const SERVER_NODE_FLAGS = ["--heap-growing-percent=50"];
 
 export interface AppProcess {
   url: string;

@@ -15,7 +15,7 @@ import { appServices } from "@/lib/services/app-services";
  * behind the same per-IP scan limit (admitSiteAction). A URL that does not
  * parse is refused before it costs a scan. A completed or partial scan
  * lands on the profile; an unreachable one stays here with the reason,
- * since it changes no verdict (D3).
+ * since it changes no verdict (docs/findings-and-scans.md#statuses).
  */
 export async function scanAction(_previous: ScanFormState, formData: FormData): Promise<ScanFormState> {
   const raw = formData.get("server_url");

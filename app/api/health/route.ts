@@ -11,7 +11,8 @@ const HEALTH_TIMEOUT_MS = 3000;
  * "not_configured" when limits are counted in process by design). 200 while
  * the database answers: "ok", or "degraded" when Redis is down, because
  * requests are still served then (reads counted in process, scans counted on
- * from the counts Redis gave, D10). 503 when the database does not answer.
+ * from the counts Redis gave: docs/limits-and-faults.md#rate-limits-while-redis-is-down).
+ * 503 when the database does not answer.
  */
 export async function GET(): Promise<Response> {
   const report = await checkComponents("health", HEALTH_TIMEOUT_MS, { redis: true });

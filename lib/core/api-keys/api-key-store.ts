@@ -1,5 +1,5 @@
 /**
- * API keys (D9): the port the key use cases need from storage. Only the
+ * API keys (docs/api-keys-and-rate-limits.md#api-keys): the port the key use cases need from storage. Only the
  * SHA-256 hash of a key is ever stored; the key itself exists once, in the
  * reply to its creation.
  */

@@ -3,7 +3,7 @@ import type { ApiKeyRecord, ApiKeyStore } from "./api-key-store";
 import { hashApiKey } from "./hash-api-key";
 
 /** last_used_at is written at most this often per key: a busy key must not write the database on every request. */
-export const LAST_USED_THROTTLE_MS = 60_000;
+const LAST_USED_THROTTLE_MS = 60_000;
 /** Longer header values are not keys; refusing them early keeps junk away from the database. */
 const MAX_KEY_LENGTH = 200;
 
@@ -14,7 +14,8 @@ export interface AuthenticateOptions {
 }
 
 /**
- * Finds the live key a request presented, or null (D9: the caller answers
+ * Finds the live key a request presented, or null
+ * (docs/api-keys-and-rate-limits.md#how-a-requests-key-is-checked: the caller answers
  * 401; a bad key is never treated as no key). Looked up by hash, then the
  * hashes compared in constant time, so neither the lookup nor the compare
  * tells an attacker how close a guess was.

@@ -5,13 +5,13 @@ import { API_KEY_SCOPES } from "./api-key-store";
 import { hashApiKey } from "./hash-api-key";
 
 /** Every key starts with this, so leaked keys are easy to recognise (secret scanners, logs). */
-export const API_KEY_PREFIX = "mtr_";
+const API_KEY_PREFIX = "mtr_";
 /** Characters of the key kept in clear for the operator's list: the prefix and 6 random characters. */
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 6;
 
 /**
  * Creates a key and answers it in clear, the only time it exists in clear
- * (D9). 32 random bytes (256 bits) base64url-encoded: unguessable, and safe
+ * (docs/api-keys-and-rate-limits.md#managing-keys). 32 random bytes (256 bits) base64url-encoded: unguessable, and safe
  * in a header without escaping.
  */
 export async function createApiKey(

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 
 /**
- * The stored form of a key (D9). SHA-256 without a salt is enough here: the
+ * The stored form of a key (docs/api-keys-and-rate-limits.md#api-keys). SHA-256 without a salt is enough here: the
  * keys are 256 random bits, so there is no dictionary to precompute, and an
  * unsalted hash is what lets a request find its key with one indexed lookup.
  */

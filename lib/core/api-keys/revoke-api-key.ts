@@ -4,7 +4,8 @@ import type { ApiKeyRecord, ApiKeyStore } from "./api-key-store";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Revokes a key; from the next request on it gets 401 (D9). Revoking twice
+ * Revokes a key; from the next request on it gets 401
+ * (docs/api-keys-and-rate-limits.md#managing-keys). Revoking twice
  * is harmless: an operator cleaning up must not have to check first.
  */
 export async function revokeApiKey(store: ApiKeyStore, id: string, now: Date = new Date()): Promise<ApiKeyRecord> {

@@ -23,7 +23,7 @@ function statusUrl(baseUrl: string, id: string): string {
   return `${baseUrl}/api/v1/certify/${id}`;
 }
 
-/** D8's intake reply: what to do next, never the contact email. */
+/** The intake reply (docs/certification.md#applying): what to do next, never the contact email. */
 export function toIntakeReply(application: CertificationApplication, baseUrl: string) {
   return {
     applicationId: application.id,
@@ -102,7 +102,3 @@ export function toAdminApplication(application: CertificationApplication, audit?
       : {}),
   };
 }
-
-export type IntakeReply = ReturnType<typeof toIntakeReply>;
-export type PublicApplication = ReturnType<typeof toPublicApplication>;
-export type AdminApplication = ReturnType<typeof toAdminApplication>;

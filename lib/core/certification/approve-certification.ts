@@ -5,7 +5,7 @@ import type { CertificationStore } from "./certification-store";
 import { nextApplicationStatus } from "./certification-transitions";
 
 /**
- * Operator action (D8): verified, paid and at or above the tier's floor ->
+ * Operator action (docs/certification.md#approval): verified, paid and at or above the tier's floor ->
  * approved for 365 days; the server's certificationStatus becomes the tier
  * (in the same transaction).
  */

@@ -4,7 +4,7 @@ import { CERTIFICATION_FLOOR } from "../registry/certification-floor";
 import type { CertificationApplication, ServerCertificationView } from "./certification-application";
 
 /**
- * The conditions of approval beyond the status (D8): paid, and the server's
+ * The conditions of approval beyond the status (docs/certification.md#approval): paid, and the server's
  * latest grade at or above the tier's floor (standard C, premium B). Checked
  * inside the same locked transaction as the status change, so a rescan that
  * lands at the same moment cannot slip a failing grade past it.

@@ -1,7 +1,7 @@
 import type { CertificationStatus, Grade } from "../grades";
 
 /**
- * A certification application (D8) as the core sees it. The contact email
+ * A certification application (docs/certification.md) as the core sees it. The contact email
  * is here because the operator needs it; every public view is built by
  * application-views.ts, which leaves it out.
  */
@@ -14,7 +14,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 /** Statuses in which an application is open: at most one per server and tier (index cert_apps_open_key). */
 export const OPEN_APPLICATION_STATUSES: readonly ApplicationStatus[] = ["pending_verification", "verified"];
 
-/** How long an approval holds (D8). */
+/** How long an approval holds (docs/certification.md#expiry). */
 export const CERTIFICATION_VALIDITY_MS = 365 * 24 * 3600 * 1000;
 
 export interface CertificationApplication {

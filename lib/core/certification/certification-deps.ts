@@ -12,7 +12,8 @@ export interface CertificationDeps {
   /** Fetches `<origin>/.well-known/mcp-trust-verification` through the scanner's target guard. */
   fetchVerification: (url: string) => Promise<VerificationFetch>;
   /**
-   * D8: "the intake scans it if it is not [in the registry]". Called for a
+   * The intake scans a server the registry does not know first
+   * (docs/certification.md#applying). Called for a
    * server the registry does not know or has never scanned, before the
    * application is opened. Left undefined until the scanner use case
    * (lib/core/registry/scan-server.ts) is wired here; errors it throws as

@@ -16,7 +16,7 @@ import type {
  * `decide` sees the winner's result.
  */
 
-export interface NewApplication {
+interface NewApplication {
   serverId: string;
   serverUrl: string;
   tier: CertificationTier;
@@ -25,23 +25,23 @@ export interface NewApplication {
   verificationToken: string;
 }
 
-export interface AuditNote {
+interface AuditNote {
   actor: string;
   reason: string | null;
 }
 
-export type ApplicationPatch = Partial<
+type ApplicationPatch = Partial<
   Pick<CertificationApplication, "verifiedAt" | "paid" | "paidAt" | "paymentReference" | "approvedAt" | "expiresAt" | "decisionReason">
 >;
 
-export interface ApplicationChange {
+interface ApplicationChange {
   /** The new status; equal to the current one for changes that are not transitions (payment recorded). */
   status: ApplicationStatus;
   set?: ApplicationPatch;
   audit: AuditNote;
 }
 
-export interface TransitionContext {
+interface TransitionContext {
   application: CertificationApplication;
   server: ServerCertificationView;
 }

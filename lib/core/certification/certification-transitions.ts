@@ -2,13 +2,13 @@ import { AppError } from "../errors";
 import type { ApplicationStatus } from "./certification-application";
 
 /**
- * The state machine of an application (D8), as a table:
+ * The state machine of an application (docs/certification.md#states-and-transitions), as a table:
  *
  *   pending_verification --verify--> verified --approve--> approved --expire--> expired
  *   pending_verification | verified --reject--> rejected     approved --revoke--> revoked
  *
- * D8 draws reject from verified; we also allow it from pending_verification,
- * because an application that never verifies (spam, abandoned) would
+ * The product decision draws reject from verified only; we also allow it
+ * from pending_verification, because an application that never verifies (spam, abandoned) would
  * otherwise hold the server's one open slot for that tier for ever.
  * rejected, expired and revoked are final: a publisher applies again.
  */

@@ -5,7 +5,7 @@ import { nextApplicationStatus } from "./certification-transitions";
 import { documentProvesToken, verificationUrlFor } from "./verification-document";
 
 /** However often the status page is polled, the origin is fetched at most this often per application. */
-export const VERIFICATION_RECHECK_MS = 30_000;
+const VERIFICATION_RECHECK_MS = 30_000;
 
 export interface VerificationCheck {
   application: CertificationApplication;
@@ -17,7 +17,7 @@ export interface VerificationCheck {
 
 /**
  * Looks for the token at the server's origin and, when it is there, moves
- * the application to verified (D8). Runs on the publisher's re-intake, on
+ * the application to verified (docs/certification.md#verification). Runs on the publisher's re-intake, on
  * the status page and from `npm run certify -- verify` (force: skips the
  * throttle). Anything but pending_verification is left alone.
  */

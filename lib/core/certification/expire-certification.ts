@@ -3,7 +3,8 @@ import type { CertificationStore } from "./certification-store";
 import { nextApplicationStatus } from "./certification-transitions";
 
 /**
- * Moves one approved application past its expiry to expired (D8: 365 days),
+ * Moves one approved application past its expiry to expired (365 days:
+ * docs/certification.md#expiry),
  * as "system". Called lazily wherever an application is read and in bulk by
  * expireDueCertifications; a no-op when it is not due or no longer approved
  * (an operator revoked it meanwhile).

@@ -4,8 +4,8 @@ import type { CertificationStore } from "./certification-store";
 import { operatorNote } from "./operator-note";
 
 /**
- * Records the payment taken by the processor (D8: "the application records
- * whether it was paid"). Not a status transition, but audited like one
+ * Records the payment taken by the processor (docs/certification.md#payment: the
+ * application records whether it was paid). Not a status transition, but audited like one
  * (from = to). Idempotent for the same reference, so a retried webhook or a
  * double click is harmless; a different reference on a paid application is
  * a conflict an operator should look at.

@@ -12,7 +12,7 @@ export interface CertificationIntake {
 }
 
 /**
- * POST /api/v1/certify (D8): opens an application, or answers the open one
+ * POST /api/v1/certify (docs/certification.md#applying): opens an application, or answers the open one
  * for the same server and tier, re-checking its verification (the publisher
  * calling again is how they say "I published the token"). A server the
  * registry does not know is scanned first (hook) and in any case given an

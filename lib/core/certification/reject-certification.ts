@@ -2,7 +2,7 @@ import type { CertificationApplication } from "./certification-application";
 import type { CertificationStore } from "./certification-store";
 import { closeWithReason } from "./close-with-reason";
 
-/** Operator action (D8): closes an open application with a reason the publisher sees on the status page. */
+/** Operator action (docs/certification.md#states-and-transitions): closes an open application with a reason the publisher sees on the status page. */
 export function rejectCertification(
   store: CertificationStore,
   id: string,

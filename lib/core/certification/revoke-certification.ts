@@ -3,7 +3,7 @@ import type { CertificationStore } from "./certification-store";
 import { closeWithReason } from "./close-with-reason";
 
 /**
- * Operator action (D8): withdraws an approval; the server's
+ * Operator action (docs/certification.md#states-and-transitions): withdraws an approval; the server's
  * certificationStatus falls back to none, or to the tier of another live
  * approval of the same server.
  */

@@ -1,10 +1,10 @@
 /**
- * Where the publisher proves control of a server's origin (D8), and what
+ * Where the publisher proves control of a server's origin (docs/certification.md#verification), and what
  * counts as proof. Like ACME's http-01 challenge, the path is fixed under
  * /.well-known on the origin, not on the MCP endpoint's path: whoever
  * controls that path controls the origin.
  */
-export const VERIFICATION_PATH = "/.well-known/mcp-trust-verification";
+const VERIFICATION_PATH = "/.well-known/mcp-trust-verification";
 
 /** `<origin>/.well-known/mcp-trust-verification` of a normalized server URL. */
 export function verificationUrlFor(serverUrl: string): string {

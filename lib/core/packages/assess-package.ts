@@ -1,7 +1,7 @@
 import { chmod, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Finding } from "../findings";
-import { assessPackageScan, SCORING_VERSION } from "../scoring/score-scan";
+import { assessPackageScan, SCORING_VERSION } from "../scoring/assess-scan";
 import type { RegistryContext, ScanOutcome, ScanStatus } from "../scanning/scan-outcome";
 import { fetchNpmPackage, NpmFetchError, type FetchNpmOptions } from "./npm/fetch-package";
 import { NO_LAUNCH, type PackageLaunch } from "./launch-arguments";
@@ -14,7 +14,7 @@ import { resolveEntryCommand, runInSandbox, SANDBOX_DID_NOT_START } from "./sand
 import { distributionTransportFindings, sandboxFindings } from "./sandbox-findings";
 
 /**
- * One package assessment (D16; docs/package-assessment.md), start to
+ * One package assessment (docs/package-assessment.md), start to
  * finish: fetch and verify, install dependencies with scripts off, read the
  * code, run the server in the sandbox and list what it offers, then the same
  * rules and factors as a remote scan. Never throws for anything the package

@@ -1,4 +1,4 @@
-import { scoreFindings } from "../scoring/score-scan";
+import { scoreFindings } from "../scoring/assess-scan";
 import { dedupeFindings } from "../scanning/rules/run-rules";
 import type { ScanOutcome } from "../scanning/scan-outcome";
 import type { PackageAssessment } from "./assess-package";

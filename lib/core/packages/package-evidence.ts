@@ -2,14 +2,14 @@ import type { Finding } from "../findings";
 import type { Discovery } from "../scanning/scan-outcome";
 
 /**
- * The contract between the parts of a package assessment (D15, D16;
- * docs/package-assessment.md): fetch (npm/fetch-package.ts), static reading
+ * The contract between the parts of a package assessment
+ * (docs/package-assessment.md): fetch (npm/fetch-package.ts), static reading
  * (npm/read-package.ts), the sandboxed run (sandbox/run-in-sandbox.ts) and
  * the orchestration that scores them (assess-package.ts). PyPI and OCI add a
  * fetcher and a reader of their own and produce the same shapes.
  */
 
-export type PackageEcosystem = "npm" | "pypi" | "oci";
+type PackageEcosystem = "npm" | "pypi" | "oci";
 
 /** A package as the registry names it: ecosystem, plain name and the version asked for (null: the latest). */
 export interface PackageRef {

@@ -32,7 +32,7 @@ async function launchOf(deps: AssessPackageServerDeps, server: ServerRecord | nu
 }
 
 /**
- * Assesses a package server (D15, D16) and records the result like a scan:
+ * Assesses a package server (docs/package-assessment.md) and records the result like a scan:
  * the job queue (lib/jobs) comes through here for `pkg:` identities. The
  * version is the purl's when it names one, else the package's latest:
  * registry entries' `version` is often the server's rather than the
@@ -59,7 +59,8 @@ export async function assessPackageServer(deps: AssessPackageServerDeps, identit
 }
 
 /**
- * D15's other half: a remote server whose registry entry also names an npm
+ * A remote server with a package (docs/package-assessment.md#a-remote-server-with-a-package):
+ * a remote server whose registry entry also names an npm
  * package has the package assessed too, and both make one verdict
  * (join-package-assessment.ts). The package is assessed here, before the
  * remote scan takes its slot, so that a minute of sandbox never holds the

@@ -6,11 +6,11 @@ import { isListed } from "./server-record";
 
 /**
  * A server the registry lists (imported from the official registry) but has
- * not assessed yet (D17): what the site shows on its page instead of a
+ * not assessed yet (docs/identity.md#listed-versus-assessed): what the site shows on its page instead of a
  * verdict. Everything but `url` comes from strangers' server.json.
  */
 export interface AwaitingServer {
-  /** Its identity: the remote URL, or the package's purl (D15). */
+  /** Its identity: the remote URL, or the package's purl (docs/identity.md#what-a-server-is-keyed-by). */
   url: string;
   /** The package's ecosystem (npm, pypi, oci) when the identity is a purl. */
   packageType: string | null;

@@ -6,7 +6,7 @@ import type { ListedServerRecord, ServerRecord } from "./server-record";
 export interface PackageServers {
   /** The plain name remote servers are matched on (`@scope/name` for `pkg:npm/%40scope/name`). */
   packageName: string;
-  /** Servers identified by the package itself (its purl, D15), assessed or not. */
+  /** Servers identified by the package itself (its purl: docs/identity.md#what-a-server-is-keyed-by), assessed or not. */
   own: ServerRecord[];
   /** Listed servers that name the package, remote ones included, best score first. */
   naming: ListedServerRecord[];

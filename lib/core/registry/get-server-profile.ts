@@ -8,9 +8,10 @@ import { normalizeServerIdentity } from "./normalize-url";
 export const HISTORY_LIMIT = 20;
 
 /**
- * Finds a server that public reads may show (one with a verdict, D17), or
+ * Finds a server that public reads may show (one with a verdict:
+ * docs/identity.md#listed-versus-assessed), or
  * throws not_found. The identity is an http(s) URL or a package's purl
- * (D15). One that does not even parse is also "not found": the caller asked
+ * (docs/identity.md#what-a-server-is-keyed-by). One that does not even parse is also "not found": the caller asked
  * for a server.
  */
 export async function findListedServer(store: RegistryStore, rawUrl: string): Promise<ListedServerRecord> {
@@ -25,7 +26,7 @@ export async function findListedServer(store: RegistryStore, rawUrl: string): Pr
   return server;
 }
 
-/** The public profile of one server (spec 2.2, D4). */
+/** The public profile of one server (docs/findings-and-scans.md#the-profile-and-its-scan-history). */
 export async function getServerProfile(store: RegistryStore, rawUrl: string): Promise<ServerDetail> {
   const server = await findListedServer(store, rawUrl);
   const history = await store.listScans(server.id, HISTORY_LIMIT);

@@ -4,7 +4,7 @@ import { findListedServer, HISTORY_LIMIT } from "./get-server-profile";
 import { toScanHistoryEntry, toServerDetail } from "./server-views";
 
 /**
- * The downloadable evidence behind a verdict (D5): the factor breakdown,
+ * The downloadable evidence behind a verdict (docs/findings-and-scans.md#the-report): the factor breakdown,
  * what the server exposed, what the network showed, and every finding.
  * Built from the scan that produced the current verdict, so the report and
  * the profile never disagree.

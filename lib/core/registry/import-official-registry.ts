@@ -48,7 +48,7 @@ function isObject(value: unknown): value is Json {
 }
 
 /** What the official registry says about an entry (its `_meta` block), when the source carries it. */
-export interface OfficialInfo {
+interface OfficialInfo {
   status: EntryStatus;
   statusMessage: string | null;
   publishedAt: Date | null;
@@ -90,7 +90,7 @@ function dateOrNull(value: unknown): Date | null {
 }
 
 /** Splits a list item ({ server, _meta }) or a bare server.json into the server.json and the registry's word on it. */
-export function entryParts(raw: unknown): { server: unknown; official: OfficialInfo } {
+function entryParts(raw: unknown): { server: unknown; official: OfficialInfo } {
   const wrapped = isObject(raw) && isObject(raw.server);
   const server = wrapped ? (raw as Json).server : raw;
   const meta = wrapped && isObject((raw as Json)._meta) ? ((raw as Json)._meta as Json)[OFFICIAL_META_KEY] : undefined;
@@ -152,7 +152,7 @@ export function mapRegistryEntry(sent: unknown, identityPolicy: TargetPolicy = {
     return { ok: false, name: server.name, reason: `no usable remote URL${why} and no package` };
   }
   const notes = !url && refused.length ? [`kept as package-only: ${refused.join("; ")}`] : [];
-  // A package-only server is identified by its purl (D15); one in another ecosystem has no public identity yet.
+  // A package-only server is identified by its purl (docs/import.md#identity-of-package-only-entries); one in another ecosystem has no public identity yet.
   if (!url && !pkg.purl) notes.push(`package-only in ${pkg.registryType ?? "an unnamed registry"}, which the registry does not assess: listed without a public page`);
   return {
     ok: true,
@@ -189,7 +189,7 @@ function withoutRemotes(json: Json, refused: ReadonlyMap<number, string>): Json 
 }
 
 /** A stable fingerprint of a mapped entry: equal fingerprints mean a re-import changes nothing. */
-export function importFingerprint(entry: ImportedServer): string {
+function importFingerprint(entry: ImportedServer): string {
   const ordered = Object.keys(entry)
     .sort()
     .map((k) => [k, entry[k as keyof ImportedServer]]);
@@ -267,7 +267,7 @@ export interface ImportOptions {
 }
 
 /** Something said about an entry that was imported all the same. */
-export interface ImportNote {
+interface ImportNote {
   page: number;
   index: number;
   entry: string;

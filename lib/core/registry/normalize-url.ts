@@ -4,7 +4,7 @@ import { canonicalPurl, parsePurl } from "./purl";
 const MAX_URL_LENGTH = 2048;
 
 /**
- * The registry's key for a server (D13): scheme and host lower-cased, default
+ * The registry's key for a server (docs/identity.md#what-a-server-is-keyed-by): scheme and host lower-cased, default
  * port dropped, fragment dropped, one trailing slash trimmed. The WHATWG URL
  * parser already lower-cases, converts IDN to punycode and compresses IPv6;
  * we add the policy on top. Only http(s) URLs without credentials are servers:
@@ -51,9 +51,9 @@ export function tryNormalizeServerUrl(raw: string): string | null {
 }
 
 /**
- * The registry key a reader asks for (D15): an http(s) URL normalized as in
- * D13, or a Package URL in its canonical form (`pkg:npm/@scope/x` and
- * `PKG:npm/%40scope/x` are `pkg:npm/%40scope/x`). Used wherever REST, MCP,
+ * The registry key a reader asks for (docs/identity.md#what-a-server-is-keyed-by):
+ * an http(s) URL normalized as normalizeServerUrl does, or a Package URL in
+ * its canonical form (`pkg:npm/@scope/x` and `PKG:npm/%40scope/x` are `pkg:npm/%40scope/x`). Used wherever REST, MCP,
  * badges and pages look a server up by {url}; scans and certification stay
  * http(s)-only (normalizeServerUrl).
  */

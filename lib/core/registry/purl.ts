@@ -1,6 +1,6 @@
 /**
  * Package URLs (purl, ECMA-427): the identity of a server known only by a
- * package (D15), e.g. `pkg:npm/%40scope/name`. formatPurl builds the
+ * package (docs/identity.md#what-a-server-is-keyed-by), e.g. `pkg:npm/%40scope/name`. formatPurl builds the
  * canonical form from a package's coordinates; parsePurl reads any purl
  * strictly (null on anything that is not one) and canonicalPurl prints it
  * back, so two spellings of one package are one registry key.
@@ -10,7 +10,7 @@
  * percent-encoded with upper-case hex, `/` and `@` included.
  */
 
-/** The package ecosystems the registry assesses (D16). */
+/** The package ecosystems the registry assesses (docs/package-assessment.md). */
 export const PURL_ECOSYSTEMS = ["npm", "pypi", "oci"] as const;
 export type PurlEcosystem = (typeof PURL_ECOSYSTEMS)[number];
 

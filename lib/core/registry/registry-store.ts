@@ -7,9 +7,9 @@ import type { ListedServerRecord, ScanRecord, ScanSummary, ScanTrigger, ServerRe
  * with drizzle; the core never sees SQL.
  */
 export const SEARCH_SORTS = ["relevance", "score-high", "score-low", "recent", "name"] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
+type SearchSort = (typeof SEARCH_SORTS)[number];
 export const CERTIFIED_FILTERS = ["true", "standard", "premium"] as const;
-export type CertifiedFilter = (typeof CERTIFIED_FILTERS)[number];
+type CertifiedFilter = (typeof CERTIFIED_FILTERS)[number];
 
 export interface SearchQuery {
   q?: string;
@@ -72,7 +72,7 @@ export interface ImportRunCounts {
 
 export interface RecordScanMeta {
   trigger: ScanTrigger;
-  /** Used only when the scan creates the server (D3). */
+  /** Used only when the scan creates the server (docs/findings-and-scans.md#a-scan-of-a-server-the-registry-does-not-know). */
   fallbackName: string;
   fallbackPublisher: string;
 }

@@ -6,7 +6,7 @@ export type AssessTrigger = "import" | "rescan" | "schedule";
 /** One server to assess: the data of an `assess-server` job. */
 export interface AssessRequest {
   serverId: string;
-  /** The server's identity: an http(s) URL, or a Package URL (`pkg:`, D15). */
+  /** The server's identity: an http(s) URL, or a Package URL (`pkg:`; docs/identity.md#what-a-server-is-keyed-by). */
   url: string;
   trigger: AssessTrigger;
   /** Marks the jobs of one run, so the run can follow them (`rescan --wait`). */

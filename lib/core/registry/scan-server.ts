@@ -26,7 +26,8 @@ export interface ScanServerResult {
 export type JoinEvidence = (outcome: ScanOutcome) => ScanOutcome;
 
 /**
- * Scans a server and records the result (D3): the REST endpoint, the MCP
+ * Scans a server and records the result
+ * (docs/findings-and-scans.md#what-a-scan-records-and-where-in-the-code): the REST endpoint, the MCP
  * tool, the site, the certification intake and the assessment jobs all
  * come through here (`npm run scan` does not: it scans without recording).
  * Two concurrent requests for the same URL share one scan; a forbidden
@@ -49,7 +50,7 @@ export async function scanServer(deps: ScanServerDeps, rawUrl: string, trigger: 
   });
 }
 
-/** The ScanResponse of spec 2.5 and D3: score fields left out when unreachable. */
+/** The ScanResponse (docs/findings-and-scans.md#the-scan-reply): score fields left out when unreachable. */
 export function toScanResponse({ outcome, server, scan }: ScanServerResult): ScanResponse {
   const score = outcome.score;
   const factors = score

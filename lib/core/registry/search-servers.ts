@@ -2,7 +2,7 @@ import type { SearchResponse } from "@/lib/schemas/search";
 import type { RegistryStore, SearchQuery } from "./registry-store";
 import { toServerSummary } from "./server-views";
 
-/** GET /api/v1/search and the site's search page: one query, one page of summaries (D7). */
+/** GET /api/v1/search and the site's search page: one query, one page of summaries (docs/search-and-stats.md#search). */
 export async function searchServers(store: RegistryStore, query: SearchQuery): Promise<SearchResponse> {
   const q = query.q?.trim() ? query.q.trim() : undefined;
   const { total, rows } = await store.searchServers({ ...query, q });

@@ -40,7 +40,7 @@ export type ListedServerRecord = ServerRecord & {
   lastScannedAt: Date;
 };
 
-/** What a list of servers shows (search results, the stats lists): the fields of a ServerSummary (spec 2.1). */
+/** What a list of servers shows (search results, the stats lists): the fields of a ServerSummary (docs/search-and-stats.md#the-reply). */
 export type ServerSummaryRecord = Pick<
   ListedServerRecord,
   "url" | "name" | "publisherName" | "trustScore" | "grade" | "trustLabel" | "trustSummary" | "certificationStatus" | "lastScannedAt"
@@ -70,7 +70,7 @@ export interface ScanRecord {
   findings: Finding[];
   discovery: Discovery | null;
   network: NetworkEvidence | null;
-  /** A package assessment's own evidence (D16); null for remote scans and scans recorded before. */
+  /** A package assessment's own evidence (docs/package-assessment.md); null for remote scans and scans recorded before. */
   packageEvidence: PackageEvidenceRecord | null;
   toolHashes: Record<string, string>;
   toolsHash: string | null;

@@ -2,7 +2,8 @@ import type { ScanHistoryEntry, ServerDetail, ServerSummary } from "@/lib/schema
 import type { ListedServerRecord, ScanSummary, ServerSummaryRecord } from "./server-record";
 
 /**
- * Projections of stored records to the public shapes (spec 2.1, 2.2, D4).
+ * Projections of stored records to the public shapes (docs/search-and-stats.md#the-reply,
+ * docs/findings-and-scans.md#the-profile-and-its-scan-history).
  * The only place that decides what a public read shows: the contact email,
  * registry internals and unlisted servers never get here.
  */

@@ -9,7 +9,8 @@ export interface PreviousVerdict {
 }
 
 /**
- * Whether a scan belongs in recentlyFlagged (D6, D8): it lowered the grade,
+ * Whether a scan belongs in recentlyFlagged
+ * (docs/search-and-stats.md#recently-flagged): it lowered the grade,
  * added a critical or high finding, changed tool definitions, or put a
  * certified server below its tier's floor. Decided once, when the scan is
  * recorded, so the stats query stays an index scan.

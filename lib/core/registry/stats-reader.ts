@@ -3,11 +3,11 @@ import type { RegistryStore } from "./registry-store";
 import { createResultCache } from "@/lib/core/result-cache";
 import { toServerSummary } from "./server-views";
 
-export const STATS_LIST_LIMIT = 10;
+const STATS_LIST_LIMIT = 10;
 const STATS_TTL_MS = 10_000;
 
 /**
- * Registry-wide numbers (spec 2.4, D6). They are aggregates over the whole
+ * Registry-wide numbers (docs/search-and-stats.md#stats). They are aggregates over the whole
  * table, so they are computed at most once per TTL per store and shared by
  * every caller in between; a scan recorded here clears the memo.
  */

@@ -23,7 +23,7 @@ export interface GuardedFetchOptions extends GuardOptions {
   tls?: { verify?: boolean; ca?: string | string[] };
 }
 
-export type RedirectHop = NetworkEvidence["redirectChain"][number];
+type RedirectHop = NetworkEvidence["redirectChain"][number];
 
 export interface FetchEvidence {
   resolvedAddresses: string[];

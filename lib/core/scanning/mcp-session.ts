@@ -22,10 +22,11 @@ import { createTextKeeper, keepText, type TextKeeper } from "./untrusted-text";
  * The scanner NEVER calls a tool, reads a resource or gets a prompt: a scan
  * must not trigger side effects on someone else's server. Every request has
  * its own timeout, the whole session sits under the scan's deadline, and the
- * listings are capped in pages and items (D3), so a hostile server can slow
- * a scan down to its deadline but not beyond. The same session runs over
+ * listings are capped in pages and items
+ * (docs/findings-and-scans.md#bounds-target-guard-and-transport), so a hostile server
+ * can slow a scan down to its deadline but not beyond. The same session runs over
  * HTTP (discoverServer) and over the stdio of a sandboxed package
- * (discoverOverTransport, D16).
+ * (discoverOverTransport, docs/package-assessment.md#the-sandbox).
  */
 
 export interface McpSessionOptions {
@@ -41,7 +42,7 @@ export interface McpSessionOptions {
 
 export type McpSessionResult = { ok: true; discovery: Discovery } | { ok: false; failure: string };
 
-/** The discovery over a transport someone else built (stdio of a sandboxed package, D16). */
+/** The discovery over a transport someone else built (stdio of a sandboxed package: docs/package-assessment.md#the-sandbox). */
 export interface DiscoveryOptions {
   limits: ScanLimits;
   /** The deadline of the whole discovery. */
@@ -62,7 +63,7 @@ const MAX_REASON_LENGTH = 300;
 const AnyResult = z.record(z.string(), z.unknown());
 
 /** JSON with object keys sorted at every level: the same definition always gives the same bytes. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",")}]`;
   const entries = Object.entries(value as JsonRecord)
@@ -76,7 +77,8 @@ function sha256(text: string): string {
 }
 
 /**
- * The per-tool hashes of D3 (rug-pull detection): `hash` covers what a model
+ * The per-tool hashes for rug-pull detection
+ * (docs/findings-and-scans.md#tool-hashes-and-rug-pulls): `hash` covers what a model
  * reads and what the tool accepts, so a silently changed description or
  * schema shows up as a change between scans.
  */
@@ -103,7 +105,7 @@ function clean(text: string): string {
 }
 
 /** Why a request failed, in words; untrusted server text is bounded by `clean`. */
-export function describeSessionError(error: unknown, what: string): string {
+function describeSessionError(error: unknown, what: string): string {
   if (error instanceof ScanDeadlineError) return `${what}: ${error.message}`;
   if (isAppError(error)) return `${what}: refused by the target guard: ${error.message}`;
   if (error instanceof ResponseTooLargeError) return `${what}: ${error.message}`;

@@ -8,12 +8,12 @@
 
 /** Longest stretch of one field the rules look at: bounds the cost of a hostile 10 MB description. */
 export const MAX_FIELD_CHARS = 20_000;
-/** D2: evidence is at most 200 characters. */
-export const MAX_EVIDENCE_CHARS = 200;
+/** Evidence is at most 200 characters (docs/findings-and-scans.md#findings). */
+const MAX_EVIDENCE_CHARS = 200;
 
-export type InvisibleClass = "tag" | "variationSelector" | "bidi" | "zeroWidth" | "control";
+type InvisibleClass = "tag" | "variationSelector" | "bidi" | "zeroWidth" | "control";
 
-export interface InvisibleReport {
+interface InvisibleReport {
   /** Counts of stripped characters by class (legitimate uses, e.g. emoji joiners, are not counted). */
   counts: Record<InvisibleClass, number>;
   /** True when an invisible character sat between two Latin letters (keyword splitting). */
@@ -320,7 +320,7 @@ function foldMixedScriptWords(text: string): { text: string; words: string[] } {
 const NEEDS_ESCAPE_RE = /[\x00-\x1F\x7F-\x9F\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u{E0000}-\u{E007F}\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u115F\u1160\u3164\uFFA0\u034F\u180E]/u;
 
 /**
- * D2: evidence shows control, bidi and invisible characters escaped
+ * Evidence (docs/findings-and-scans.md#findings) shows control, bidi and invisible characters escaped
  * (`\x1B`, `\u{200B}`, `\u{E0041}`), never raw, so that a report can be
  * read safely by a person and by a model, and it is at most 200 characters.
  * An escape or a surrogate pair is never cut in half; a cut is marked with "…".

@@ -5,7 +5,7 @@ import { plainHit, toFinding } from "./rules/rule-hit";
 import type { DiscoveredTool, ToolChanges } from "./scan-outcome";
 
 /**
- * Rug-pull detection (D3): a server that was approved with innocent tools
+ * Rug-pull detection (docs/findings-and-scans.md#tool-hashes-and-rug-pulls): a server that was approved with innocent tools
  * and later changes them. Each tool carries a hash of its name, description,
  * schema and annotations (computed by the MCP session); here we compare
  * them with the last completed scan and say what changed. A changed tool
@@ -13,7 +13,7 @@ import type { DiscoveredTool, ToolChanges } from "./scan-outcome";
  */
 
 /** Tool hashes by name, as stored with each scan. */
-export function toolHashMap(tools: readonly DiscoveredTool[]): Record<string, string> {
+function toolHashMap(tools: readonly DiscoveredTool[]): Record<string, string> {
   const map: Record<string, string> = {};
   for (const tool of tools) map[tool.name] = tool.hash;
   return map;

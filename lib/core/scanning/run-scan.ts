@@ -1,6 +1,6 @@
 import { isAppError } from "../errors";
 import { normalizeServerUrl } from "../registry/normalize-url";
-import { assessScan, SCORING_VERSION } from "../scoring/score-scan";
+import { assessScan, SCORING_VERSION } from "../scoring/assess-scan";
 import { createGuardedFetcher, describeNetworkError, type FetchEvidence } from "./guarded-fetch";
 import { discoverServer } from "./mcp-session";
 import { resolveScanLimits, ScanDeadlineError, type ScanLimits } from "./scan-limits";
@@ -19,7 +19,7 @@ export interface RunScanOptions {
   limits?: Partial<ScanLimits>;
   lookup?: HostLookup;
   now?: () => Date;
-  /** Certificate verification (default on: a certificate no client would trust makes the server unreachable, D3). */
+  /** Certificate verification (default on: a certificate no client would trust makes the server unreachable: docs/findings-and-scans.md#bounds-target-guard-and-transport). */
   tls?: { verify?: boolean; ca?: string | string[] };
   /** Cancels the scan early (e.g. the caller went away); the deadline applies regardless. */
   signal?: AbortSignal;
@@ -38,7 +38,7 @@ function baseNetwork(url: URL, checked: CheckedTarget | null, evidence: FetchEvi
 }
 
 /**
- * One scan of one server, start to finish (D3): normalize, guard, TLS probe,
+ * One scan of one server, start to finish (docs/findings-and-scans.md#scans): normalize, guard, TLS probe,
  * MCP discovery, then the rules and the score. A forbidden or malformed
  * target throws AppError (target_forbidden / invalid_url) before any
  * connection is made; everything the server does wrong (or never does) ends

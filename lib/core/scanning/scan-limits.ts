@@ -1,5 +1,5 @@
 /**
- * The bounds of one scan (D3). A scan talks to a server nobody vetted, so
+ * The bounds of one scan (docs/findings-and-scans.md#bounds-target-guard-and-transport). A scan talks to a server nobody vetted, so
  * every wait, every byte and every list has a ceiling; these are the
  * ceilings, in one place so the report and the tests name the same numbers.
  */
@@ -20,7 +20,7 @@ export interface ScanLimits {
   maxRedirects: number;
 }
 
-export const DEFAULT_SCAN_LIMITS: Readonly<ScanLimits> = Object.freeze({
+const DEFAULT_SCAN_LIMITS: Readonly<ScanLimits> = Object.freeze({
   deadlineMs: 20_000,
   perRequestMs: 8_000,
   maxResponseBytes: 2 * 1024 * 1024,
@@ -53,7 +53,7 @@ export class ScanDeadlineError extends Error {
 }
 
 /** The error an aborted signal stands for, as an Error. */
-export function abortReason(signal: AbortSignal): Error {
+function abortReason(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new Error("the scan was aborted");
 }
 

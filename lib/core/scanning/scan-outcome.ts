@@ -12,7 +12,7 @@ import type { TextRepairs } from "./untrusted-text";
  * valid Unicode without raw control characters, and bounded.
  */
 
-/** D3: completed = handshake and listings ok; partial = some listing failed or was cut; unreachable = no MCP handshake. */
+/** Scan statuses (docs/findings-and-scans.md#statuses): completed = handshake and listings ok; partial = some listing failed or was cut; unreachable = no MCP handshake. */
 export type ScanStatus = "completed" | "partial" | "unreachable";
 
 export interface DiscoveredTool {
@@ -23,7 +23,7 @@ export interface DiscoveredTool {
   annotations?: Record<string, unknown>;
   /** sha256 of the canonical JSON of inputSchema. */
   schemaHash: string;
-  /** sha256 of the canonical JSON of { name, description, inputSchema, annotations } (rug-pull detection, D3). */
+  /** sha256 of the canonical JSON of { name, description, inputSchema, annotations } (rug-pull detection: docs/findings-and-scans.md#tool-hashes-and-rug-pulls). */
   hash: string;
 }
 
@@ -125,7 +125,7 @@ export interface ScoreResult {
   grade: Grade;
   uncappedGrade: Grade;
   trustLabel: TrustLabel;
-  /** Why the grade was capped (D1), or null. */
+  /** Why the grade was capped (docs/scoring.md#caps), or null. */
   capReason: string | null;
   factors: FactorBreakdown;
   /** Names what most affected the result. */
@@ -135,7 +135,7 @@ export interface ScoreResult {
 }
 
 export interface ScanOutcome {
-  /** Normalized (D13). */
+  /** Normalized (docs/identity.md#what-a-server-is-keyed-by). */
   serverUrl: string;
   status: ScanStatus;
   startedAt: Date;
@@ -144,13 +144,13 @@ export interface ScanOutcome {
   discovery: Discovery | null;
   network: NetworkEvidence | null;
   findings: Finding[];
-  /** Absent for `unreachable` (D3): the registry's current score is not changed. */
+  /** Absent for `unreachable` (docs/findings-and-scans.md#statuses): the registry's current score is not changed. */
   score: ScoreResult | null;
   toolHashes: Record<string, string>;
   /** sha256 over the sorted tool hashes; null when no tools were listed. */
   toolsHash: string | null;
   changes: ToolChanges | null;
-  /** What a package assessment (D16) saw besides the listing; absent for remote scans. */
+  /** What a package assessment (docs/package-assessment.md) saw besides the listing; absent for remote scans. */
   packageEvidence?: PackageEvidenceRecord;
 }
 

@@ -3,7 +3,7 @@ import ipaddr from "ipaddr.js";
 import { AppError } from "../errors";
 
 /**
- * Target guard (D3, SSRF). A scan makes this service open connections to a
+ * Target guard (SSRF; docs/findings-and-scans.md#bounds-target-guard-and-transport). A scan makes this service open connections to a
  * URL a stranger typed in; without this guard that stranger could make us
  * talk to our own loopback, the private network or a cloud metadata service.
  *
@@ -54,7 +54,7 @@ export type AddressCategory =
   | "metadata"
   | "invalid";
 
-export interface AddressClass {
+interface AddressClass {
   category: AddressCategory;
   /** The IPv4 address judged when the IPv6 address embeds one, else the address itself. */
   effective: string;
@@ -72,7 +72,7 @@ export interface CheckedTarget {
   ipLiteral: boolean;
 }
 
-/** DNS gave no usable answer: not a policy refusal but an unreachable target (D3). */
+/** DNS gave no usable answer: not a policy refusal but an unreachable target (docs/findings-and-scans.md#statuses). */
 export class TargetResolutionError extends Error {
   constructor(
     public readonly hostname: string,
@@ -167,7 +167,7 @@ function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
  * so the report can say why a target was refused and the tests can pin the
  * table down.
  */
-export function classifyAddress(address: string): AddressClass {
+function classifyAddress(address: string): AddressClass {
   const parsed = parseAddress(address);
   if (!parsed) return { category: "invalid", effective: address, embedding: null };
   if (parsed.kind() === "ipv4") {
@@ -234,7 +234,7 @@ function describeCategory(category: AddressCategory): string {
 }
 
 /** dns.promises.lookup with all answers, in resolver order. */
-export const systemLookup: HostLookup = async (hostname) => {
+const systemLookup: HostLookup = async (hostname) => {
   const answers = await dns.lookup(hostname, { all: true, verbatim: true });
   return answers.map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 };

@@ -4,7 +4,7 @@ import type { NetworkEvidence, TlsEvidence } from "./scan-outcome";
 
 /**
  * Transport-security evidence of an https target (factor transportSecurity,
- * D5 report `network.tls`). The probe is a separate TLS handshake with
+ * the report's `network.tls`: docs/findings-and-scans.md#the-report). The probe is a separate TLS handshake with
  * verification turned off, so that a bad certificate is described (issuer,
  * dates, why it fails) instead of only failing; whether the scan itself
  * trusts the certificate is decided by the MCP session's own connection.

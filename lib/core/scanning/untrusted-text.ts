@@ -32,7 +32,7 @@ export const MAX_JSON_DEPTH = 32;
 /** Places listed with their evidence; the rest are only counted (a hostile listing can repeat one trick thousands of times). */
 export const MAX_LISTED_PLACES = 20;
 
-export type TextRepair = "lone-surrogate" | "too-long" | "too-deep";
+type TextRepair = "lone-surrogate" | "too-long" | "too-deep";
 
 export interface KeptText {
   text: string;

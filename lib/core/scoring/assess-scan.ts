@@ -5,7 +5,7 @@ import { hasTag } from "../scanning/rules/rule-catalogue";
 import { plainHit, toFinding } from "../scanning/rules/rule-hit";
 import { dedupeFindings, runRules } from "../scanning/rules/run-rules";
 import type { Discovery, NetworkEvidence, RegistryContext, ScanStatus, ScoreResult, ToolChanges } from "../scanning/scan-outcome";
-import { detectRugPull } from "../scanning/tool-hashes";
+import { detectRugPull } from "../scanning/rug-pull";
 import { scoreFactors } from "./factor-table";
 import { FACTOR_KEYS } from "./factors";
 import { summarizeFindings } from "./summarize-findings";
@@ -30,7 +30,7 @@ export interface AssessScanResult {
 }
 
 /**
- * Goes further than D1 on purpose: a server that lies to the model or hides
+ * Goes further than the grade rules on purpose (docs/scoring.md#caps): a server that lies to the model or hides
  * what it does (a high-severity threat-text, obfuscation or annotation-lie
  * finding) must never pass the "refuse D or F" gate, whatever its other
  * factors earn. Risky but honest capabilities (a shell tool, raw SQL) and
@@ -42,7 +42,7 @@ function isHighDeception(finding: Finding): boolean {
 }
 
 /**
- * Score, grade, label and summaries from findings (D1). The score is always
+ * Score, grade, label and summaries from findings (docs/scoring.md). The score is always
  * the sum of the factor points; caps only lower the grade (a critical
  * finding to F and the label to dangerous, plain HTTP to C), and the
  * uncapped grade and the reason are kept so the report can show both.
@@ -81,7 +81,7 @@ export function scoreFindings(findings: readonly Finding[], network: NetworkEvid
   };
 }
 
-/** What an unreachable scan gets (D3): no score, a finding that says why. */
+/** What an unreachable scan gets (docs/findings-and-scans.md#statuses): no score, a finding that says why. */
 function unreachable(failure: string | null): AssessScanResult {
   const why = failure ?? "No MCP handshake.";
   const finding = toFinding(plainHit("SCAN-UNREACHABLE", "info", "transport", why, why));
@@ -116,7 +116,7 @@ function assessFindings(
 /**
  * The single entry point the scanner calls: findings, score, tool hashes
  * and the rug-pull diff from a scan's evidence. Pure and synchronous. An
- * unreachable server gets no score (D3), only a finding that says why.
+ * unreachable server gets no score (docs/findings-and-scans.md#statuses), only a finding that says why.
  */
 export function assessScan(input: AssessScanInput): AssessScanResult {
   if (input.status === "unreachable") return unreachable(input.transportFailure);
@@ -135,7 +135,7 @@ export interface AssessPackageInput {
 }
 
 /**
- * A package assessment (D16) through the same rules, factors and caps as a
+ * A package assessment (docs/package-assessment.md#from-evidence-to-a-verdict) through the same rules, factors and caps as a
  * remote scan: the listing the sandboxed server gave is read like a remote
  * one, and what the package itself showed joins it as findings.
  */

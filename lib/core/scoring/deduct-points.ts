@@ -3,12 +3,12 @@ import { findRule, hasTag } from "../scanning/rules/rule-catalogue";
 import { FACTOR_MAX, type FactorKey } from "./factors";
 
 /**
- * The one way findings cost points (D2: a factor loses points only through
- * findings). Each distinct rule costs its factor once, at its worst
+ * The one way findings cost points (a factor loses points only through
+ * findings: docs/scoring.md#score). Each distinct rule costs its factor once, at its worst
  * severity, as a share of the factor's maximum (critical and high all of it,
  * medium half, low 15%, info nothing), unless the catalogue fixes the cost.
  * High costs as much as critical on purpose: one significant problem fails
- * its factor; what critical adds is the cap to F (D1).
+ * its factor; what critical adds is the cap to F (docs/scoring.md#caps).
  * A high or critical finding also costs the second factor its rule names
  * (`alsoAffects`). Repeats of one rule in more places cost nothing extra:
  * the score measures kinds of problems, the findings list every place.

@@ -56,7 +56,7 @@ const FACTOR_WORDING: Record<FactorKey, WordingOf> = {
 };
 
 /**
- * The same factors for a package (D16), where the evidence differs: the code
+ * The same factors for a package (docs/package-assessment.md#from-evidence-to-a-verdict), where the evidence differs: the code
  * was read and the server run in a sandbox without network, and transport
  * security is how the package was distributed.
  */

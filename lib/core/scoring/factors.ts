@@ -1,6 +1,6 @@
 /**
- * The seven trust factors of spec 2.6 and their maxima. The score is always
- * the sum of the factor points (D1), so these maxima add up to 100.
+ * The seven trust factors (docs/scoring.md#score) and their maxima. The score is always
+ * the sum of the factor points, so these maxima add up to 100.
  */
 export const FACTOR_MAX = {
   declarationAccuracy: 20,
@@ -18,7 +18,7 @@ export const FACTOR_KEYS = Object.keys(FACTOR_MAX) as FactorKey[];
 /** Points per factor, each an integer between 0 and its maximum. */
 export type FactorPoints = Record<FactorKey, number>;
 
-/** One factor's share of the report (D5). */
+/** One factor's share of the report (docs/findings-and-scans.md#the-report). */
 export interface FactorResult {
   points: number;
   max: number;

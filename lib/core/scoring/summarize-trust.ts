@@ -5,7 +5,7 @@ import { describeLocation } from "./describe-location";
 import { FACTOR_KEYS, type FactorBreakdown } from "./factors";
 
 /**
- * trustSummary (spec 2.1): what most affected the result, in one line a
+ * trustSummary (docs/search-and-stats.md#the-reply): what most affected the result, in one line a
  * person can act on. A cap is named first, because it overrides the score;
  * otherwise the threat picture and the largest loss of points.
  */

@@ -1,7 +1,8 @@
 /**
  * This process's copy of the shared store's counts, so that an outage of the
- * store does not hand out fresh quota (D10). While the store answers, every
- * verdict it gives is written here (count and window); while it is down,
+ * store does not hand out fresh quota
+ * (docs/limits-and-faults.md#rate-limits-while-redis-is-down). While the
+ * store answers, every verdict it gives is written here (count and window); while it is down,
  * requests are counted here, on from those copies. Windows are the library's
  * fixed windows (aligned to the epoch), so a copy and the store always agree
  * on which window a request falls in.
@@ -13,7 +14,7 @@
  * during an outage only on a count that is `fromStore`.
  */
 
-export interface MirroredCount {
+interface MirroredCount {
   /** Requests counted in the window, refused ones included (the store's INCRBY counts those too). */
   used: number;
   /** When the window ends, ms since the epoch. */

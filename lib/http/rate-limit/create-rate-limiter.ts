@@ -5,7 +5,7 @@ import { DEFAULT_RATE_LIMIT_POLICY, RATE_LIMIT_RULES, type RateLimitPolicy, type
 import type { BackendKind, LimiterBackend, ScriptRunner } from "./script-runner";
 
 /**
- * The rate limiter (D10): @upstash/ratelimit's fixed-window algorithm over
+ * The rate limiter (docs/api-keys-and-rate-limits.md#rate-limits): @upstash/ratelimit's fixed-window algorithm over
  * whichever store is configured, with counts kept in process whenever that
  * store fails.
  *
@@ -23,7 +23,8 @@ import type { BackendKind, LimiterBackend, ScriptRunner } from "./script-runner"
  * and on error or timeout count the request in process instead, log once,
  * and try the store again after a short pause.
  *
- * Why a mirror and not counts from zero (D10 fail-safe): an outage must not
+ * Why a mirror and not counts from zero (the fail-safe of
+ * docs/limits-and-faults.md#rate-limits-while-redis-is-down): an outage must not
  * hand out fresh scan or certify quota. Every verdict of the store is copied
  * into this process (count-mirror.ts), and during an outage requests are
  * counted on from those copies. A scan or certification request from a
@@ -51,11 +52,12 @@ export interface RateLimitVerdict {
   storeDownUntilMs?: number;
 }
 
-export interface ConsumeOptions {
+interface ConsumeOptions {
   /**
-   * Never admit on a count begun during a store outage (D10: scans and
-   * certification intakes, keyed or not). Defaults to true for the scan and
-   * certify rules.
+   * Never admit on a count begun during a store outage (scans and
+   * certification intakes, keyed or not;
+   * docs/limits-and-faults.md#rate-limits-while-redis-is-down). Defaults to
+   * true for the scan and certify rules.
    */
   failSafe?: boolean;
 }
@@ -124,7 +126,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Scans and certification intakes: the requests an outage must not hand fresh quota to (D10). */
+/** Scans and certification intakes: the requests an outage must not hand fresh quota to (docs/limits-and-faults.md#rate-limits-while-redis-is-down). */
 const FAIL_SAFE_RULES: ReadonlySet<RateLimitRule> = new Set(["scan", "certify"]);
 
 /** Builds the limiter; see the module comment for the algorithm, the fallback and the fail-safe. */

@@ -1,7 +1,7 @@
 import type { RateLimitVerdict } from "./create-rate-limiter";
 
 /**
- * RateLimit-Limit, -Remaining and -Reset (D10; the IETF RateLimit header
+ * RateLimit-Limit, -Remaining and -Reset (docs/api-keys-and-rate-limits.md#headers; the IETF RateLimit header
  * fields draft), Reset in whole seconds until the window resets.
  */
 export function rateLimitHeaders(verdict: RateLimitVerdict, nowMs: number): Record<string, string> {

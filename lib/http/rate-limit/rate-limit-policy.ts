@@ -1,7 +1,7 @@
 import type { AccessKind } from "../request-gate";
 
 /**
- * The limits of spec part 8 and D10, one rule per bucket. A keyed client has
+ * The limits of docs/api-keys-and-rate-limits.md#buckets, one rule per bucket. A keyed client has
  * one bucket for everything; a client without a key has one per kind of
  * request, per address. Tests and operators may override the numbers, never
  * the shape.
@@ -9,7 +9,7 @@ import type { AccessKind } from "../request-gate";
 export const RATE_LIMIT_RULES = ["read", "scan", "certify", "key"] as const;
 export type RateLimitRule = (typeof RATE_LIMIT_RULES)[number];
 
-export interface RuleLimit {
+interface RuleLimit {
   limit: number;
   windowMs: number;
 }
@@ -34,7 +34,7 @@ export const RULE_DESCRIPTION: Record<RateLimitRule, string> = {
 };
 
 /**
- * Which bucket a request draws from (D10), or null for unmetered routes
+ * Which bucket a request draws from (docs/api-keys-and-rate-limits.md#what-is-counted), or null for unmetered routes
  * (badges, discovery, OpenAPI, pages), which are never counted.
  */
 export function ruleForAccess(access: AccessKind, keyed: boolean): RateLimitRule | null {

@@ -2,7 +2,7 @@ import { Untrusted } from "@/components/untrusted-text";
 import type { AwaitingServer } from "@/lib/core/registry/find-awaiting-server";
 
 /**
- * The page of a server the registry lists but has not assessed (D17): what
+ * The page of a server the registry lists but has not assessed (docs/identity.md#listed-versus-assessed): what
  * the official registry says about it, and no verdict. All of it was written
  * by strangers: every string goes through Untrusted, and only http(s) links
  * (re-checked by findAwaitingServer) become hrefs, marked nofollow/ugc.

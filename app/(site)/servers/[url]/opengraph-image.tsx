@@ -41,7 +41,7 @@ export default async function Image({ params }: { params: Promise<{ url: string 
     headers: { "cache-control": "public, max-age=300, s-maxage=300" },
   };
   if (!data) {
-    // A listed server without a verdict (D17) is not "not in the registry"; its name is strangers' text, so it is left out.
+    // A listed server without a verdict (docs/identity.md#listed-versus-assessed) is not "not in the registry"; its name is strangers' text, so it is left out.
     const awaiting = await loadAwaitingServer(serverUrl);
     return new ImageResponse(
       (

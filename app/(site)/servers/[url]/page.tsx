@@ -52,7 +52,7 @@ export default async function ServerPage({ params, searchParams }: Props) {
   const { profile, report, baseUrl } = data;
   const justScanned = (await searchParams).scanned === "1";
   const repository = httpUrlOrNull(profile.repositoryUrl);
-  // A package (its url is a purl, D15) is assessed by the registry: it cannot be scanned or certified by URL.
+  // A package (its url is a purl: docs/identity.md#what-a-server-is-keyed-by) is assessed by the registry: it cannot be scanned or certified by URL.
   const isPackage = parsePurl(profile.url) !== null;
   const findings = report?.findings ?? [];
 

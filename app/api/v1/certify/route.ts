@@ -6,7 +6,7 @@ import { parseCertificationRequest } from "@/lib/schemas/certify";
 
 export const dynamic = "force-dynamic";
 
-/** POST /api/v1/certify (spec 4.9, D8): opens a certification application, or answers the open one. */
+/** POST /api/v1/certify (docs/certification.md#applying): opens a certification application, or answers the open one. */
 export const POST = apiRoute("certify", async ({ request, services }) => {
   const intake = parseCertificationRequest(await readJsonBody(request));
   const { application } = await openCertificationApplication(services.certification, intake);

@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 // scan_server may take up to its deadline (20 s by default) before it answers.
 export const maxDuration = 60;
 
-/** The MCP tool interface (spec 4.10): stateless Streamable HTTP, JSON replies. */
+/** The MCP tool interface (README.md#mcp-endpoint): stateless Streamable HTTP, JSON replies. */
 export async function POST(request: Request): Promise<Response> {
   try {
     return await handleMcpRequest(request, await appServices());

@@ -5,7 +5,7 @@ import { jsonResponse } from "@/lib/http/responses";
 
 export const dynamic = "force-dynamic";
 
-/** The rule catalogue every finding id refers to (D2); reports link here. */
+/** The rule catalogue every finding id refers to (docs/findings-and-scans.md#findings); reports link here. */
 export const GET = apiRoute("unmetered", async () =>
   jsonResponse(
     {

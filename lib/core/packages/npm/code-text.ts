@@ -15,7 +15,7 @@ export interface CodeText {
   lineStarts: number[];
 }
 
-export function blankComments(text: string): string {
+function blankComments(text: string): string {
   const out = text.split("");
   let i = 0;
   let quote: string | null = null;
@@ -54,7 +54,7 @@ export function blankComments(text: string): string {
   return out.join("");
 }
 
-export function lineStartsOf(text: string): number[] {
+function lineStartsOf(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
   return starts;

@@ -9,7 +9,7 @@ import { parseManifest } from "./manifest";
  * with --ignore-scripts, so none of them ran.
  */
 
-export const INSTALL_HOOKS = ["preinstall", "install", "postinstall"] as const;
+const INSTALL_HOOKS = ["preinstall", "install", "postinstall"] as const;
 
 export interface DependencyWithScripts {
   /** name@version */
@@ -28,7 +28,7 @@ async function exists(file: string): Promise<boolean> {
 }
 
 /** Every package directory under a node_modules (scoped ones included, nested node_modules too), symlinks skipped. */
-export async function installedPackageDirs(nodeModules: string, out: string[] = [], depth = 0): Promise<string[]> {
+async function installedPackageDirs(nodeModules: string, out: string[] = [], depth = 0): Promise<string[]> {
   if (depth > 12 || out.length >= MAX_PACKAGES) return out;
   const entries = await readdir(nodeModules, { withFileTypes: true }).catch(() => []);
   for (const entry of entries) {

@@ -14,7 +14,7 @@ import { RegistryHttpError, registryGet, sameOrigin, type RegistryGetOptions } f
 import { normalizeRepositoryUrl, repositoryField } from "./repository-url";
 
 /**
- * Fetch of an npm package for assessment (D16): the full packument, the
+ * Fetch of an npm package for assessment (docs/package-assessment.md#fetch-fetch-packagets): the full packument, the
  * named version (else dist-tags.latest), its tarball (capped, verified
  * against dist.integrity) unpacked into a fresh temporary directory, and the
  * provenance attestation when the registry has one. Only the configured
@@ -36,7 +36,7 @@ export interface FetchNpmOptions {
   signal?: AbortSignal;
 }
 
-export const FETCH_DEFAULTS = {
+const FETCH_DEFAULTS = {
   deadlineMs: 60_000,
   requestTimeoutMs: 30_000,
   maxPackumentBytes: 20 * 1024 * 1024,
@@ -205,7 +205,7 @@ export async function fetchNpmPackage(ref: PackageRef, options: FetchNpmOptions 
 }
 
 /** Findings about where the package says it comes from. Pure. */
-export function distributionFindings(d: DistributionEvidence): Finding[] {
+function distributionFindings(d: DistributionEvidence): Finding[] {
   const findings: Finding[] = [];
   if (d.declaredRepository === null) {
     findings.push(packageFinding("PKG-NO-REPOSITORY", "low", "package.json:repository", "Neither package.json nor the registry entry names a source repository; the published code cannot be compared with a source.", "repository: (none)"));

@@ -9,7 +9,8 @@ import { packageFinding } from "./package-rules";
 
 /**
  * Installs a fetched package's production dependencies so that the sandbox
- * can run it, without running any of their code on the host (D16):
+ * can run it, without running any of their code on the host
+ * (docs/package-assessment.md#installing-dependencies-install-dependenciests):
  * `npm install --omit=dev --ignore-scripts` in the package directory, from
  * the configured registry only, with a throwaway HOME, cache and npmrc (the
  * host's tokens and settings are not visible), a minimal environment, a
@@ -52,7 +53,7 @@ export interface InstallResult {
   outputTail: string;
 }
 
-export const INSTALL_DEFAULTS = { deadlineMs: 180_000, maxInstalledBytes: 300 * 1024 * 1024 } as const;
+const INSTALL_DEFAULTS = { deadlineMs: 180_000, maxInstalledBytes: 300 * 1024 * 1024 } as const;
 
 const STEERING_FILES = [".npmrc", "package-lock.json", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs"];
 const SHRINKWRAP = "npm-shrinkwrap.json";
@@ -110,7 +111,7 @@ export function nonRegistryDependencies(manifest: NpmManifest): { name: string; 
 }
 
 /** Bytes under `dir`, not following links. */
-export async function directoryBytes(dir: string, stopAbove = Number.POSITIVE_INFINITY): Promise<number> {
+async function directoryBytes(dir: string, stopAbove = Number.POSITIVE_INFINITY): Promise<number> {
   let total = 0;
   const stack = [dir];
   while (stack.length > 0 && total <= stopAbove) {
@@ -199,7 +200,7 @@ async function removeSteeringFiles(dir: string): Promise<Finding[]> {
 }
 
 /** What npm reads of a dependency's package.json: the root-only fields dropped. Pure. */
-export function dependencyManifestText(text: string): string | null {
+function dependencyManifestText(text: string): string | null {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -8,7 +8,7 @@ import { z } from "zod";
 const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 const stringMap = loose(z.record(z.string(), z.string()));
 
-export const npmManifestSchema = z.object({
+const npmManifestSchema = z.object({
   name: loose(z.string().max(214)),
   version: loose(z.string().max(256)),
   description: loose(z.string().max(10_000)),

@@ -345,11 +345,11 @@ const RULES = [
 export type PackageRuleId = (typeof RULES)[number]["id"];
 export const PACKAGE_RULES: readonly RuleDefinition[] = RULES;
 
-export function getPackageRule(id: PackageRuleId): RuleDefinition {
+function getPackageRule(id: PackageRuleId): RuleDefinition {
   return RULES.find((r) => r.id === id) as RuleDefinition;
 }
 
-/** Catalogue entry + what was seen = finding. Evidence is escaped and at most 200 characters (D2). */
+/** Catalogue entry + what was seen = finding. Evidence is escaped and at most 200 characters (docs/findings-and-scans.md#findings). */
 export function packageFinding(id: PackageRuleId, severity: Severity, location: string, detail: string, evidence: string): Finding {
   const rule = getPackageRule(id);
   return {

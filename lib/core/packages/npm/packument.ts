@@ -11,14 +11,14 @@ const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefi
 
 const person = z.union([z.string(), z.object({ name: loose(z.string()) })]);
 
-export const distSchema = z.object({
+const distSchema = z.object({
   tarball: z.string().max(4096),
   integrity: loose(z.string().max(2048)),
   shasum: loose(z.string().max(128)),
   attestations: loose(z.object({ url: loose(z.string().max(4096)) })),
 });
 
-export const versionSchema = z.object({
+const versionSchema = z.object({
   name: loose(z.string()),
   version: z.string().max(256),
   dist: distSchema,

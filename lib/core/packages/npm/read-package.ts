@@ -15,7 +15,8 @@ import { readObfuscation } from "./rules/obfuscation";
 import { isCodeFile, listPackageFiles, READ_LIMITS, type PackageFile } from "./source-files";
 
 /**
- * The static reading of an unpacked npm package (D16): nothing of it runs.
+ * The static reading of an unpacked npm package
+ * (docs/package-assessment.md#static-reading-read-packagets): nothing of it runs.
  * Reads the package's own files (and the dependencies it bundles), not
  * node_modules, except to list installed dependencies that declare install
  * scripts. Every finding names file and line.

@@ -5,7 +5,7 @@
  * the caller decides what to keep (see extract-tarball.ts). Pure.
  */
 
-export type TarEntryType = "file" | "directory" | "symlink" | "hardlink" | "other";
+type TarEntryType = "file" | "directory" | "symlink" | "hardlink" | "other";
 
 export interface TarEntry {
   path: string;

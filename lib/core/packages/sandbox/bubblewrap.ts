@@ -1,7 +1,7 @@
 import { lstatSync, readlinkSync } from "node:fs";
 
 /**
- * The bubblewrap command line of one sandboxed run (D16). Pure: the host
+ * The bubblewrap command line of one sandboxed run (docs/package-assessment.md#the-sandbox). Pure: the host
  * facts it needs (where /lib points, which uid to drop to) come in as
  * arguments, so the argv can be read and tested as data.
  *
@@ -26,9 +26,9 @@ import { lstatSync, readlinkSync } from "node:fs";
  */
 
 export const SANDBOX_PACKAGE_DIR = "/pkg";
-export const SANDBOX_HOME = "/home/sandbox";
+const SANDBOX_HOME = "/home/sandbox";
 const SANDBOX_BIN_DIR = "/sandbox/bin";
-export const SANDBOX_MONITOR_PATH = "/sandbox/monitor.cjs";
+const SANDBOX_MONITOR_PATH = "/sandbox/monitor.cjs";
 /** The fd the monitor writes its events to (a pipe the host reads), and the fd bwrap reads the monitor's source from. */
 export const MONITOR_EVENTS_FD = 3;
 export const MONITOR_SOURCE_FD = 4;
@@ -127,7 +127,7 @@ export function placeholderEnvironment(declared: string[]): string[] {
 }
 
 /** Placeholders for declared secrets, then the entry's own values; never a name of ours or the loader's. */
-export function sandboxEnvironment(declared: string[], entry: Record<string, string>): [string, string][] {
+function sandboxEnvironment(declared: string[], entry: Record<string, string>): [string, string][] {
   const values = new Map<string, string>(placeholderEnvironment(declared).map((name) => [name, PLACEHOLDER_VALUE]));
   for (const [name, value] of Object.entries(entry).slice(0, MAX_DECLARED_ENV)) {
     if (ENV_NAME.test(name) && !RESERVED_ENV.test(name)) values.set(name, value);

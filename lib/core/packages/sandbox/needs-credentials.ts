@@ -4,7 +4,8 @@
  * a word for "missing", or a variable the package declares named next to
  * one. Only read when the server failed before listing its tools, so a
  * server that logs "token loaded" and works is never taken for one that
- * needs a token (D16: such a scan is `partial`, not a failure of the server).
+ * needs a token (such a scan is `partial`, not a failure of the server:
+ * docs/package-assessment.md#the-sandbox).
  */
 
 const SECRET = /api[\s_-]?key|token|credential|secret|password|passphrase|auth|connection\s+string|database\s+url|command[-\s]line\s+argument/i;

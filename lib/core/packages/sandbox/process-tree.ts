@@ -37,7 +37,7 @@ export function processTree(root: number): number[] {
 }
 
 /** Alive and not a zombie: a zombie holds no memory and runs nothing. */
-export function isAlive(pid: number): boolean {
+function isAlive(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";

@@ -28,7 +28,7 @@ export function describeExit(exitCode: number | null, signal: string | null): st
 }
 
 /** The limit a server that exited on its own most likely hit, or null when it just exited. */
-export function limitHit(exitCode: number | null, stderr: string, limits: SandboxResourceLimits): string | null {
+function limitHit(exitCode: number | null, stderr: string, limits: SandboxResourceLimits): string | null {
   const signal = exitCode !== null && exitCode > 128 ? signalName(exitCode - 128) : null;
   if (signal === "SIGXCPU") return `CPU limit (${limits.cpuSeconds} s) reached`;
   if (signal === "SIGXFSZ") return `file size limit (${mib(limits.fileSizeBytes)}) reached`;

@@ -3,7 +3,8 @@ import { tryNormalizeServerUrl } from "../normalize-url";
 
 /**
  * Whether a remote URL from an imported server.json may become the
- * server's identity (its registry key, D13). Registry entries are written
+ * server's identity (its registry key;
+ * docs/import.md#identity-no-loopback-private-or-placeholder-urls). Registry entries are written
  * by strangers and copied from READMEs: `http://localhost:3001/mcp`,
  * `https://<YOUR_HOST>/mcp` or `https://example.com/mcp` name no server
  * anyone else can reach, and as keys they make unrelated entries collide.

@@ -15,13 +15,13 @@ export interface ImportPage {
   nextCursor?: string;
 }
 
-export const expectedShapes =
+const expectedShapes =
   `expected the official MCP Registry's list ({ "servers": [{ "server": {...}, "_meta": {...} }], "metadata": {...} }, as GET /v0.1/servers answers), ` +
   `a JSON array of server.json objects (as the registry's data/seed.json), or a single server.json, ` +
   `in server.json schema ${CURRENT_SERVER_JSON_SCHEMA} (older camelCase versions are read as they are; the snake_case schema of 2025-07-09 and before is mapped)`;
 
 /** A few words on what a JSON value is, for the message. */
-export function describeShape(value: unknown): string {
+function describeShape(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return `an array of ${value.length} item${value.length === 1 ? "" : "s"}`;
   if (typeof value !== "object") return `a ${typeof value}`;
@@ -35,7 +35,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-export class ImportShapeError extends Error {
+class ImportShapeError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "ImportShapeError";

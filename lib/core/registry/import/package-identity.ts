@@ -22,7 +22,8 @@ function ociReference(pkg: ServerJsonPackage): string {
 }
 
 /**
- * The Package URL a server.json package is identified by (D15), without a
+ * The Package URL a server.json package is identified by
+ * (docs/import.md#identity-of-package-only-entries), without a
  * version: a server is one package across its releases. Null for an
  * ecosystem the registry does not assess (nuget, mcpb, …) or a name that is
  * not valid in its ecosystem.

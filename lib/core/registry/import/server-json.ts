@@ -46,7 +46,7 @@ function isObject(value: unknown): value is Json {
 }
 
 /** The date in a server.json's $schema URL, e.g. "2025-07-09", or null. */
-export function schemaDateOf(json: Json): string | null {
+function schemaDateOf(json: Json): string | null {
   const schema = typeof json.$schema === "string" ? json.$schema : "";
   return /\/(\d{4}-\d{2}-\d{2})\//.exec(schema)?.[1] ?? null;
 }
@@ -63,7 +63,7 @@ function hasOldKeys(value: unknown, depth = 0): boolean {
 }
 
 /** True for a server.json written in the snake_case schema (2025-07-09 or the pre-release seed). */
-export function isOldSchema(json: Json): boolean {
+function isOldSchema(json: Json): boolean {
   const date = schemaDateOf(json);
   if (date !== null) return date < "2025-09-16";
   return hasOldKeys(json);

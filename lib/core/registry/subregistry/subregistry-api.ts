@@ -47,7 +47,7 @@ export interface DetailParams {
   minGrade?: Grade;
 }
 
-export type OfficialMeta = {
+type OfficialMeta = {
   status: "active" | "deprecated" | "deleted";
   statusMessage?: string;
   statusChangedAt?: string;
@@ -56,7 +56,7 @@ export type OfficialMeta = {
   isLatest: boolean;
 };
 
-export type VerdictMeta =
+type VerdictMeta =
   | {
       status: "assessed";
       grade: Grade;

@@ -28,7 +28,7 @@ const BOUNDARY_RE =
   /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|dr|mr|ms))[.!?]+(?=\s|$|["')\]])|\n|;|\[\/?(?:inst|sys|system|important)\]|\s[-–—]\s|<!--|-->/g;
 
 /** Splits lower-cased text into sentences; rules look for combined signals within one sentence. */
-export function splitSentences(text: string): Sentence[] {
+function splitSentences(text: string): Sentence[] {
   const out: Sentence[] = [];
   let start = 0;
   BOUNDARY_RE.lastIndex = 0;

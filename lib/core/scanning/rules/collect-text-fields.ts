@@ -6,7 +6,7 @@ import type { Discovery } from "../scan-outcome";
  * a nested property three levels down, a resource name. The walk is bounded
  * (depth and count) so a hostile schema cannot stall the scan.
  */
-export type FieldKind =
+type FieldKind =
   | "name"
   | "title"
   | "description"
@@ -17,7 +17,7 @@ export type FieldKind =
   | "uri"
   | "annotation";
 
-export type FieldOwner = "tool" | "resource" | "template" | "prompt" | "server";
+type FieldOwner = "tool" | "resource" | "template" | "prompt" | "server";
 
 export interface TextField {
   location: string;

@@ -5,11 +5,11 @@ import { fieldHit, type RuleHit } from "./rule-hit";
 
 /**
  * TM-CONCEALMENT. A tool has no reason to ask the model to keep something
- * from the user; it is how poisoning stays unnoticed. Hiding the
- * instructions themselves ("do not mention these instructions") is high;
- * other concealment is medium in tool text and low in server instructions
- * (which legitimately shape what is shown, e.g. "do not show the user raw
- * ids"); combined with another threat it is escalated to critical.
+ * from the user; it is how poisoning stays unnoticed. In tool text any
+ * concealment is high. Server instructions legitimately shape what is shown
+ * ("do not show the user raw ids"), so there it is medium, and high when it
+ * hides an action (a failure, an upload, a fee) or the instructions
+ * themselves; combined with another threat it is escalated to critical.
  */
 const AUDIENCE = String.raw`(?:the |your |any )?(?:user|users|human|operator|person|customer|client|requester|developer|owner|team)(?!'s|s'|-)\b`;
 /** Whoever the model works for: the user, or the person, developer or team behind the request. */

@@ -37,11 +37,6 @@ export function isNegatedBefore(sentence: string, index: number, window = 32): b
   return NEGATION_RE.test(clause);
 }
 
-/** True when a model-directed obligation appears before `index` in the sentence. */
-export function hasModalBefore(sentence: string, index: number): boolean {
-  return MODAL_RE.test(sentence.slice(0, index));
-}
-
 /** True when the whole text carries a model-directed obligation. */
 export function hasModal(text: string): boolean {
   return MODAL_RE.test(text);
@@ -59,7 +54,7 @@ const CLAUSE_LOOKBACK = 300;
  * A verb at `index` is imperative when only filler precedes it in its
  * sentence or clause: "read ~/.ssh/id_rsa", "before using this tool, read ...".
  */
-export function isImperativeAt(sentence: string, index: number): boolean {
+function isImperativeAt(sentence: string, index: number): boolean {
   const windowStart = Math.max(0, index - CLAUSE_LOOKBACK);
   const before = sentence.slice(windowStart, index);
   const clauseStart = Math.max(before.lastIndexOf(","), before.lastIndexOf(":"), before.lastIndexOf("("), before.lastIndexOf(">"), before.lastIndexOf("]"));
@@ -112,12 +107,6 @@ export function quotedSpanEnd(sentence: string, start: number, end: number): num
   if (open < 0) return -1;
   for (let i = end; i < Math.min(sentence.length, end + 200); i++) if (isQuote(i) && (i + 1 >= sentence.length || !/[a-z]/.test(sentence[i + 1]))) return i + 1;
   return -1;
-}
-
-/** The sentence containing index `i`, or null. */
-export function sentenceAt(sentences: Sentence[], i: number): Sentence | null {
-  for (const s of sentences) if (i >= s.start && i < s.end) return s;
-  return null;
 }
 
 /** Runs a global regex over each sentence, yielding sentence-relative matches. */

@@ -6,9 +6,11 @@ import { fieldHit, type RuleHit } from "./rule-hit";
 /**
  * TM-HIDDEN-INSTRUCTIONS. Poisoned tools wrap their payload in tags a user
  * skims past but a model treats as authoritative (<IMPORTANT>, <SYSTEM>,
- * [INST], chat-template tokens, HTML comments). A tag alone is low; a tag
- * around directives is medium; around a threat it is escalated to critical
- * when the owner's hits are combined (run-rules).
+ * [INST], chat-template tokens, HTML comments). A tag with no directive is
+ * info; around directives it is low for an emphasis tag, medium for one
+ * posing as the system or a chat template, high for an HTML comment; around
+ * a threat it is escalated to critical when the owner's hits are combined
+ * (run-rules).
  */
 const STRONG_TAG_RE =
   /<\s*([a-z_-]{0,15}(?:important|system|sys|instructions?|secret|hidden|admin|override|mandatory|critical|priority|note[_ -]to[_ -](?:the[_ -])?(?:ai|assistant|model|llm|agent))[a-z_-]{0,15})\b[^<>]{0,40}>/g;

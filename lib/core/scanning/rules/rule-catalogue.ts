@@ -3,7 +3,7 @@ import type { FactorKey } from "../../scoring/factors";
 import { PACKAGE_RULES } from "../../packages/npm/package-rules";
 
 /**
- * The one rule catalogue (D2). Every finding the scanner produces carries one
+ * The one rule catalogue (docs/findings-and-scans.md#findings). Every finding the scanner produces carries one
  * of these ids; ids are stable across scans and servers and never reused.
  * `severity` is the usual severity: a rule may report lower or higher when the
  * evidence is weaker or combined with other signals (the finding says why).
@@ -67,7 +67,7 @@ const RULES = [
     title: "Hidden instructions aimed at the model",
     shortName: "hidden instructions",
     detects:
-      "Tags such as <IMPORTANT>, <SYSTEM>, [INST], <|im_start|> or HTML comments that wrap directives to the model. A tag around directives is medium; around a threat (sensitive file, exfiltration, concealment) critical; a bare tag low.",
+      "Tags such as <IMPORTANT>, <SYSTEM>, [INST], <|im_start|> or HTML comments that wrap directives to the model. A tag with no directive is info; around directives low for an emphasis tag, medium for one posing as the system or a chat template, high for an HTML comment; around a threat (sensitive file, exfiltration, concealment) critical.",
     remediation: "Describe what the tool does for the user in plain text; never embed directives to the model in metadata.",
     alsoAffects: "declarationAccuracy",
   },
@@ -103,7 +103,7 @@ const RULES = [
     title: "Asks the model to hide actions from the user",
     shortName: "concealment from the user",
     detects:
-      "\"Do not tell/mention to the user\", \"without the user's knowledge\", \"silently send\", \"do not reveal these instructions\". Medium alone in tool text (low in server instructions), high when it hides the instructions themselves, critical with another threat.",
+      "\"Do not tell/mention to the user\", \"without the user's knowledge\", \"silently send\", \"do not reveal these instructions\". High in tool text; medium in server instructions (which legitimately shape what is shown), high there when it hides an action or the instructions themselves; critical with another threat.",
     remediation: "Tools must not ask the model to keep anything from the user.",
     alsoAffects: "declarationAccuracy",
   },
@@ -528,7 +528,7 @@ const RULES = [
       "A tool that reads private local data (files, environment, clipboard, credentials) together with one that reaches an arbitrary outside destination (HTTP, e-mail, webhook): medium. Reading and sending within one service (mail, chat): low.",
     remediation: "Split reading and sending across servers, or restrict where data can be sent.",
   },
-  // Rug pull (D3).
+  // Rug pull (docs/findings-and-scans.md#tool-hashes-and-rug-pulls).
   {
     id: "RP-TOOL-ADDED",
     tags: ["rug-pull"],
@@ -578,7 +578,7 @@ const RULES = [
     severity: "medium",
     title: "Served over plain HTTP",
     shortName: "plain HTTP",
-    detects: "The server URL uses http: tool calls and results travel unencrypted and can be altered in transit. Caps the grade at C (D1).",
+    detects: "The server URL uses http: tool calls and results travel unencrypted and can be altered in transit. Caps the grade at C.",
     remediation: "Serve the endpoint over HTTPS with a valid certificate.",
     deduction: 10,
   },
@@ -845,7 +845,7 @@ const RULES = [
     severity: "info",
     title: "Server unreachable",
     shortName: "an unreachable server",
-    detects: "No MCP handshake (DNS, TCP, TLS or HTTP failure, or not an MCP endpoint). The score is not changed (D3).",
+    detects: "No MCP handshake (DNS, TCP, TLS or HTTP failure, or not an MCP endpoint). The server's current score is not changed.",
     remediation: "Check that the URL is an MCP endpoint reachable from the internet.",
     deduction: 0,
   },
@@ -876,5 +876,6 @@ export function hasTag(id: string, tag: RuleTag): boolean {
   return BY_ID.get(id)?.tags.includes(tag) ?? false;
 }
 
-/** Rules whose hits mean the text instructs the model (combined per tool; rug-pull detection, D3). */
+/** Rules whose hits mean the text instructs the model (combined per tool; rug-pull detection:
+ * docs/findings-and-scans.md#tool-hashes-and-rug-pulls). */
 export const INSTRUCTION_RULE_IDS: ReadonlySet<string> = new Set(RULES.filter((r) => (r.tags as readonly RuleTag[]).includes("instruction")).map((r) => r.id));

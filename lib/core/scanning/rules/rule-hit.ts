@@ -24,7 +24,7 @@ const DECODED_PREFIX: Record<"base64" | "hidden", string> = {
 };
 
 /** Evidence comes from the case-preserving text when offsets line up with the lower-cased one. */
-export function fieldEvidence(field: AnalyzedField, start: number, end: number): string {
+function fieldEvidence(field: AnalyzedField, start: number, end: number): string {
   const source = field.norm.clean.length === field.norm.lower.length ? field.norm.clean : field.norm.lower;
   const prefix = field.decodedFrom ? DECODED_PREFIX[field.decodedFrom] : "";
   return prefix + excerptAround(source, start, end, 60, 200 - prefix.length);

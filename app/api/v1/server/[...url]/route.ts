@@ -8,7 +8,7 @@ import { resolveServerPath } from "@/lib/http/server-path";
 export const dynamic = "force-dynamic";
 
 /** GET /api/v1/server/{url}, …/{url}/report, …/{url}/badge and …/{url}/badge.json share one catch-all route. */
-// Badges (and shields' endpoint document) are embedded in READMEs and fetched by image proxies: never counted against the read limit (D10).
+// Badges (and shields' endpoint document) are embedded in READMEs and fetched by image proxies: never counted against the read limit (docs/badges.md#routes).
 const accessFor = (url: URL) => (/\/badge(\.json)?$/.test(url.pathname) ? "unmetered" : "read");
 
 export const GET = apiRoute(accessFor, async ({ request, url, services }) => {

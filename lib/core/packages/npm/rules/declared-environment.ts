@@ -22,7 +22,7 @@ function keep(name: string): boolean {
 }
 
 /** Names the README documents as configuration. */
-export function readmeEnvironment(readme: string): string[] {
+function readmeEnvironment(readme: string): string[] {
   const names: string[] = [];
   const envBlock = /["']?env["']?\s*:\s*\{([^{}]{0,4000})\}/g;
   for (let m = envBlock.exec(readme); m !== null; m = envBlock.exec(readme)) {
@@ -39,7 +39,7 @@ const serverJsonSchema = z.object({
     .catch(undefined),
 });
 
-export function serverJsonEnvironment(text: string): string[] {
+function serverJsonEnvironment(text: string): string[] {
   try {
     const parsed = serverJsonSchema.safeParse(JSON.parse(text));
     return parsed.success ? (parsed.data.packages ?? []).flatMap((p) => (p.environmentVariables ?? []).map((e) => e.name)) : [];

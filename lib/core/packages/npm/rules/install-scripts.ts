@@ -24,7 +24,7 @@ const COMMAND_SHELL = /\|\s*(?:ba|z|da|k)?sh\b|\b(?:ba|z|da)?sh\s+-c\b|\beval\b|
 const COMMAND_SECRETS = /\bprintenv\b|(?:^|[;&|]\s*)env\s*(?:[|>]|$)|\$\{?HOME\}?\/\.(?:ssh|aws|npmrc|netrc|config\/gcloud)|~\/\.(?:ssh|aws|npmrc|netrc|config\/gcloud)|\bid_(?:rsa|ed25519)\b|\$\{?[A-Z_]*(?:TOKEN|SECRET|PASSWORD|API_KEY)\}?/;
 
 /** The package file a hook command runs (`node scripts/x.js`, `sh ./install.sh`), if any. Pure. */
-export function scriptFileOf(command: string): string | null {
+function scriptFileOf(command: string): string | null {
   const m = /(?:^|&&|;|\|\|)\s*(?:node|nodejs|sh|bash|python3?|tsx|ts-node)\s+(?:-{1,2}[\w-]+(?:=\S+)?\s+)*([^\s;&|]+)/.exec(command);
   if (!m) return null;
   const file = m[1].replace(/^['"]|['"]$/g, "").replace(/^\.\//, "");

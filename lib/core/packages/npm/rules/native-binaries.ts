@@ -9,9 +9,9 @@ import type { PackageFile } from "../source-files";
  * only evidence of what it does. Pure.
  */
 
-export type BinaryKind = "ELF" | "Mach-O" | "PE" | "node addon";
+type BinaryKind = "ELF" | "Mach-O" | "PE" | "node addon";
 
-export function binaryKind(rel: string, head: Buffer): BinaryKind | null {
+function binaryKind(rel: string, head: Buffer): BinaryKind | null {
   if (head.length >= 4 && head[0] === 0x7f && head[1] === 0x45 && head[2] === 0x4c && head[3] === 0x46) return "ELF";
   if (head.length >= 4) {
     const magic = head.readUInt32BE(0);

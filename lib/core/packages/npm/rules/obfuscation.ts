@@ -10,8 +10,9 @@ import { shannonEntropy } from "../../../entropy";
  * (info). Obfuscation is scored by what it hides: obfuscator signatures
  * (`_0x` identifiers, dense `\x` escapes) are medium; an encoded string
  * literal (base64, hex, `\x` runs, char-code lists) that decodes to code is
- * high; either of those meeting eval, Function or vm in the same file, or a
- * decode handed straight to eval, is the classic loader and critical.
+ * high, and so is a decode handed straight to eval; decoded code meeting
+ * eval, Function or vm in the same file, or a direct decode-to-eval with
+ * decoded code or obfuscator signatures, is the classic loader and critical.
  * Entropy is measured on string literals, not lines: minified code and
  * base64 overlap on whole lines (about 5.5 versus 6 bits per character).
  */
@@ -32,7 +33,7 @@ function printableRatio(s: string): number {
 }
 
 /** The text an encoded literal stands for, when it is one (base64, hex or \x escapes). Pure. */
-export function decodeLiteral(body: string): { encoding: "base64" | "hex" | "escapes"; text: string } | null {
+function decodeLiteral(body: string): { encoding: "base64" | "hex" | "escapes"; text: string } | null {
   if (/^(?:\\x[0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}){20,}$/.test(body)) {
     return { encoding: "escapes", text: body.replace(/\\x([0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})/g, (_, x, u) => String.fromCharCode(parseInt(x ?? u, 16))) };
   }
@@ -44,7 +45,7 @@ export function decodeLiteral(body: string): { encoding: "base64" | "hex" | "esc
   return null;
 }
 
-export function looksLikeCode(text: string): boolean {
+function looksLikeCode(text: string): boolean {
   return printableRatio(text) >= 0.9 && CODE_LIKE_RE.test(text);
 }
 
@@ -95,7 +96,7 @@ function signature(raw: string): { reason: string; line: number; excerpt: string
 }
 
 /** Minified: some line of 1,000+ characters and long lines hold most of the file. */
-export function isMinified(raw: string): boolean {
+function isMinified(raw: string): boolean {
   let longBytes = 0;
   let longest = 0;
   for (const line of raw.split("\n")) {

@@ -20,7 +20,7 @@ async function field(request: Request, name: string): Promise<unknown> {
 
 /**
  * POST /api/v1/admin/certifications/{id}/{approve|reject|revoke|mark-paid}
- * (operator only, D8). Refused transitions are 409 `conflict` with the reason.
+ * (operator only: docs/certification.md#who-may-do-what). Refused transitions are 409 `conflict` with the reason.
  */
 export const POST = apiRoute("read", async ({ request, url, services, gate }) => {
   const actor = requireAdmin(gate);
