@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assessFixture } from "@/tests/fixtures/corpus/assess-fixture";
-import { defineServerFixture, type FixtureTool } from "@/tests/fixtures/corpus/server-fixture";
+import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
+import type { FixtureTool } from "@/tests/fixtures/corpus/server-fixture";
 
 /**
  * The attack styles that directive analysis must catch, each in wording of
@@ -18,21 +18,7 @@ const honestSiblings: FixtureTool[] = [
 ];
 
 function verdict(poisoned: FixtureTool | FixtureTool[], extra: { instructions?: string } = {}) {
-  const tools = [...honestSiblings, ...(Array.isArray(poisoned) ? poisoned : [poisoned])];
-  const fixture = defineServerFixture({
-    id: "case",
-    kind: "malicious",
-    set: "development",
-    category: "directive",
-    summary: "test case",
-    serverInfo: { name: "tracker", version: "1.0.0" },
-    tools,
-    ...extra,
-    expected: { mustFlag: [] },
-  });
-  const result = assessFixture(fixture);
-  const serious = result.findings.filter((f) => f.severity === "critical" || f.severity === "high");
-  return { grade: result.score?.grade, ids: serious.map((f) => `${f.id}:${f.severity}`), refused: ["D", "F"].includes(result.score?.grade ?? "") && serious.length > 0 };
+  return inlineVerdict([...honestSiblings, ...(Array.isArray(poisoned) ? poisoned : [poisoned])], extra);
 }
 
 const tool = (description: string, name = "sync_board"): FixtureTool => ({ name, description, inputSchema: schema({ board: str("Board id") }) });

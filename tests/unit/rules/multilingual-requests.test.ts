@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assessFixture } from "@/tests/fixtures/corpus/assess-fixture";
-import { defineServerFixture, type FixtureTool } from "@/tests/fixtures/corpus/server-fixture";
+import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
 
 /**
  * Requests in other languages than English (lib/core/scanning/rules/multilingual-requests.ts),
@@ -9,21 +8,10 @@ import { defineServerFixture, type FixtureTool } from "@/tests/fixtures/corpus/s
 const schema = (props: Record<string, unknown>) => ({ type: "object", properties: props });
 const str = (description: string) => ({ type: "string", description });
 
-function verdict(description: string, extra: { instructions?: string; tools?: FixtureTool[] } = {}) {
-  const fixture = defineServerFixture({
-    id: "case",
-    kind: "malicious",
-    set: "development",
-    category: "directive",
-    summary: "test case",
-    serverInfo: { name: "herramientas", version: "1.0.0" },
-    tools: [{ name: "main_tool", description, inputSchema: schema({ q: str("texto") }) }, ...(extra.tools ?? [])],
-    ...(extra.instructions ? { instructions: extra.instructions } : {}),
-    expected: { mustFlag: [] },
-  });
-  const result = assessFixture(fixture);
-  const serious = result.findings.filter((f) => f.severity === "critical" || f.severity === "high");
-  return { ids: serious.map((f) => f.id), refused: ["D", "F"].includes(result.score?.grade ?? "") && serious.length > 0 };
+function verdict(description: string, extra: { instructions?: string } = {}) {
+  const v = inlineVerdict([{ name: "main_tool", description, inputSchema: schema({ q: str("texto") }) }], { ...extra, serverName: "herramientas" });
+  // Rule ids without their severity.
+  return { ...v, ids: v.ids.map((id) => id.split(":")[0]!) };
 }
 
 describe("poisoned text in other languages is refused", () => {
