@@ -12,7 +12,7 @@ import { importOfficialRegistry, type ImportRun, type RegistryPageSource } from 
 import type { ImportedServer } from "@/lib/core/registry/registry-store";
 import type { AssessRequest } from "@/lib/core/registry/rescan-servers";
 import type { Services } from "@/lib/services/open-services";
-import { CURRENT_SERVER_JSON_SCHEMA } from "@/lib/schemas/registry-server-json";
+import { CURRENT_SERVER_JSON_SCHEMA } from "@/lib/core/registry/subregistry/server-json-schema";
 import { openCliServices } from "./lib/open-cli-services";
 import { runCli, UsageError } from "./lib/run-cli";
 

@@ -11,7 +11,7 @@ import type {
   SubregistryRow,
   SubregistryStore,
 } from "@/lib/core/registry/subregistry/subregistry-store";
-import type { ServerDetail } from "@/lib/schemas/registry-server-json";
+import type { ServerDetail } from "@/lib/core/registry/subregistry/server-json-schema";
 
 /** The later of the entry's and its server's last change: what `updated_since` and `updatedAt` mean. */
 const updatedAt = sql<Date>`greatest(${registryEntries.updatedAt}, coalesce(${servers.updatedAt}, ${registryEntries.updatedAt}))`.mapWith(

@@ -1,7 +1,6 @@
-import { pingDatabase } from "@/db/client";
 import type { StoreStatus } from "@/lib/http/rate-limit/create-rate-limiter";
 import { ERROR_STATUS } from "@/lib/http/error-status";
-import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/data/database-unavailable";
+import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/core/database-unavailable";
 import { jsonResponse } from "@/lib/http/responses";
 import { appServices } from "@/lib/services/app-services";
 import { logger } from "@/lib/log";
@@ -45,7 +44,7 @@ export async function checkComponents(scope: "health" | "ready", timeoutMs: numb
     logDown(scope, error);
     return { database: "down" };
   }
-  const database = withTimeout(pingDatabase(services.database.db), timeoutMs).then(
+  const database = withTimeout(services.pingDatabase(), timeoutMs).then(
     () => "ok" as const,
     (error: unknown) => {
       logDown(scope, error);

@@ -1,5 +1,5 @@
 import { AppError, isAppError, type ErrorCode } from "@/lib/core/errors";
-import { databaseUnavailableError } from "@/lib/data/database-unavailable";
+import { databaseUnavailableError } from "@/lib/core/database-unavailable";
 import { logError, logger } from "@/lib/log";
 import { ERROR_STATUS } from "./error-status";
 

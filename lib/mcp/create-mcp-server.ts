@@ -2,7 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { z } from "zod";
 import { isAppError } from "@/lib/core/errors";
-import { databaseUnavailableError } from "@/lib/data/database-unavailable";
+import { databaseUnavailableError } from "@/lib/core/database-unavailable";
 import { logError } from "@/lib/log";
 import { SERVICE_VERSION } from "@/lib/version";
 import { checkTrustTool } from "./check-trust-tool";

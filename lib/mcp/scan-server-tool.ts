@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { SEVERITIES } from "@/lib/core/findings";
 import { recommendationForGrade } from "@/lib/core/grades";
-import { scanServer, toScanResponse } from "@/lib/core/registry/scan-server";
-import { scanResponseSchema, type ScanResponse } from "@/lib/schemas/scan";
+import { scanServer } from "@/lib/core/registry/scan-server";
+import { scanResponseSchema, toScanResponse, type ScanResponse } from "@/lib/schemas/scan";
 import { RECOMMENDATIONS, type Recommendation } from "./check-trust-tool";
 import { defineTool } from "./mcp-tool";
 

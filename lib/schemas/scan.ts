@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SEVERITIES } from "@/lib/core/findings";
-import { FACTOR_KEYS, FACTOR_MAX } from "@/lib/core/scoring/factors";
+import { FACTOR_KEYS, FACTOR_MAX, type FactorPoints } from "@/lib/core/scoring/factors";
+import type { ScanServerResult } from "@/lib/core/registry/scan-server";
 import { certificationStatusSchema, gradeSchema, trustLabelSchema } from "./common";
 
 export const scanRequestSchema = z
@@ -44,3 +45,31 @@ export const scanResponseSchema = z
   .meta({ id: "ScanResponse" });
 
 export type ScanResponse = z.infer<typeof scanResponseSchema>;
+
+/** The ScanResponse (docs/findings-and-scans.md#the-scan-reply): score fields left out when unreachable. */
+export function toScanResponse({ outcome, server, scan }: ScanServerResult): ScanResponse {
+  const score = outcome.score;
+  const factors = score
+    ? (Object.fromEntries(FACTOR_KEYS.map((k) => [k, score.factors[k].points])) as FactorPoints)
+    : undefined;
+  return {
+    status: outcome.status,
+    server_url: outcome.serverUrl,
+    scanId: scan.id,
+    ...(score
+      ? {
+          trustScore: score.trustScore,
+          grade: score.grade,
+          trustLabel: score.trustLabel,
+          trustSummary: score.trustSummary,
+          factors,
+        }
+      : {}),
+    certificationStatus: server.certificationStatus,
+    findings: outcome.findings,
+    discovery: {
+      toolCount: outcome.discovery?.tools.length ?? 0,
+      resourceCount: outcome.discovery?.resources.length ?? 0,
+    },
+  };
+}

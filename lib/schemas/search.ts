@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { GRADES } from "@/lib/core/grades";
 import { CERTIFIED_FILTERS, SEARCH_SORTS } from "@/lib/core/registry/registry-store";
+import type { SearchResults } from "@/lib/core/registry/search-servers";
+import type { Expect, IsSameType } from "./common";
 import { serverSummarySchema } from "./server";
 
 const MAX_WHOLE_NUMBER = 999_999_999;
@@ -74,3 +76,6 @@ export const searchResponseSchema = z
   .meta({ id: "SearchResponse" });
 
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** What the core's search returns (lib/core/registry/search-servers.ts) is exactly this shape. */
+type _Agree = Expect<IsSameType<SearchResponse, SearchResults>>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { certificationStatusSchema, gradeSchema, trustLabelSchema } from "./common";
+import type { ScanHistoryEntryView, ServerDetailView, ServerSummaryView } from "@/lib/core/registry/server-views";
+import { certificationStatusSchema, gradeSchema, trustLabelSchema, type Expect, type IsSameType } from "./common";
 
 export const serverSummarySchema = z
   .object({
@@ -47,3 +48,10 @@ export const serverDetailSchema = serverSummarySchema
 export type ServerSummary = z.infer<typeof serverSummarySchema>;
 export type ServerDetail = z.infer<typeof serverDetailSchema>;
 export type ScanHistoryEntry = z.infer<typeof scanHistoryEntrySchema>;
+
+/** The core's projections (lib/core/registry/server-views.ts) are exactly these shapes. */
+type _Agree = [
+  Expect<IsSameType<ServerSummary, ServerSummaryView>>,
+  Expect<IsSameType<ScanHistoryEntry, ScanHistoryEntryView>>,
+  Expect<IsSameType<ServerDetail, ServerDetailView>>,
+];

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { RegistryStats } from "@/lib/core/registry/stats-reader";
+import type { Expect, IsSameType } from "./common";
 import { serverSummarySchema } from "./server";
 
 export const statsResponseSchema = z
@@ -24,3 +26,6 @@ export const statsResponseSchema = z
   .meta({ id: "StatsResponse" });
 
 export type StatsResponse = z.infer<typeof statsResponseSchema>;
+
+/** What the core's stats reader returns (lib/core/registry/stats-reader.ts) is exactly this shape. */
+type _Agree = Expect<IsSameType<StatsResponse, RegistryStats>>;

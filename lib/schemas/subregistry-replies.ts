@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { CERTIFICATION_STATUSES, GRADES } from "@/lib/core/grades";
 import { OFFICIAL_META_KEY, VERDICT_META_KEY } from "@/lib/core/registry/subregistry/subregistry-api";
-import { serverDetailSchema as serverJsonSchema } from "./registry-server-json";
+import { serverDetailSchema as serverJsonSchema } from "@/lib/core/registry/subregistry/server-json-schema";
 
 /**
  * The replies of the subregistry (docs/subregistry.md: the official MCP Registry's v0.1 read
  * API over this registry's data), as lib/core/registry/subregistry/subregistry-api.ts
  * builds them (ServerList, ServerResponse), for the OpenAPI document. The
- * server.json itself is the official schema's (registry-server-json.ts);
+ * server.json itself is the official schema's (lib/core/registry/subregistry/server-json-schema.ts);
  * our verdict rides under its own `_meta` key.
  */
 

@@ -1,4 +1,4 @@
-import { migrateHandle, openDatabase, type DatabaseHandle, type DatabaseOptions } from "@/db/client";
+import { migrateHandle, openDatabase, pingDatabase, type DatabaseHandle, type DatabaseOptions } from "@/db/client";
 import type { AppConfig } from "@/lib/config";
 import type { RegistryStore } from "@/lib/core/registry/registry-store";
 import type { SubregistryStore } from "@/lib/core/registry/subregistry/subregistry-store";
@@ -31,6 +31,8 @@ import { assessPackageOfRemoteServer, assessPackageServer, type AssessPackageSer
 export interface Services {
   config: AppConfig;
   database: DatabaseHandle;
+  /** A round trip that proves the database answers (GET /api/health, GET /api/ready). */
+  pingDatabase: () => Promise<void>;
   store: RegistryStore;
   /** The imported server.json entries that /v0.1 serves. */
   subregistry: SubregistryStore;
@@ -151,6 +153,7 @@ export async function openServices(config: AppConfig, overrides: ServiceOverride
   return {
     config,
     database,
+    pingDatabase: () => pingDatabase(database.db),
     assessPackage,
     assessPackageOfRemote,
     store,

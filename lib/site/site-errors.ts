@@ -1,6 +1,6 @@
 import { isAppError } from "@/lib/core/errors";
 import { PRIVATE_CATEGORIES, type AddressCategory } from "@/lib/core/scanning/target-guard";
-import { databaseUnavailableError } from "@/lib/data/database-unavailable";
+import { databaseUnavailableError } from "@/lib/core/database-unavailable";
 import { logError } from "@/lib/log";
 
 /** What a form shows when its action failed: a short title and a sentence for people. */

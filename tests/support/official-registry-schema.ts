@@ -6,7 +6,7 @@ import { z } from "zod";
  * info.version 2025-12-01, server.json schema 2025-12-11) defines the
  * replies: components ServerList, ServerResponse, ServerDetail and the
  * 404 body. Written for the tests from that document, separately from the
- * app's own schemas (lib/schemas/registry-server-json.ts), so a mistake in
+ * app's own schemas (lib/core/registry/subregistry/server-json-schema.ts), so a mistake in
  * one is caught by the other. `additionalProperties: false` in the
  * document is z.strictObject here; everything else allows more properties.
  */

@@ -1,8 +1,7 @@
 import { AppError } from "../errors";
-import type { ServerDetail } from "@/lib/schemas/server";
 import type { RegistryStore } from "./registry-store";
 import { isListed, type ListedServerRecord } from "./server-record";
-import { toServerDetail } from "./server-views";
+import { toServerDetail, type ServerDetailView } from "./server-views";
 import { normalizeServerIdentity } from "./normalize-url";
 
 export const HISTORY_LIMIT = 20;
@@ -27,7 +26,7 @@ export async function findListedServer(store: RegistryStore, rawUrl: string): Pr
 }
 
 /** The public profile of one server (docs/findings-and-scans.md#the-profile-and-its-scan-history). */
-export async function getServerProfile(store: RegistryStore, rawUrl: string): Promise<ServerDetail> {
+export async function getServerProfile(store: RegistryStore, rawUrl: string): Promise<ServerDetailView> {
   const server = await findListedServer(store, rawUrl);
   const history = await store.listScans(server.id, HISTORY_LIMIT);
   return toServerDetail(server, history);

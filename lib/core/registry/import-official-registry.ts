@@ -10,7 +10,7 @@ import { servedServerJson, upgradeServerJson } from "./import/server-json";
 import { readImportPage } from "./import/import-page";
 import { OFFICIAL_META_KEY } from "./subregistry/subregistry-api";
 import type { EntryStatus, SubregistryStore } from "./subregistry/subregistry-store";
-import { CURRENT_SERVER_JSON_SCHEMA, REGISTRY_NAME_PATTERN } from "@/lib/schemas/registry-server-json";
+import { CURRENT_SERVER_JSON_SCHEMA, REGISTRY_NAME_PATTERN } from "@/lib/core/registry/subregistry/server-json-schema";
 
 /**
  * Imports what the official MCP Registry publishes: its list format

@@ -1,5 +1,3 @@
-import type { ScanResponse } from "@/lib/schemas/scan";
-import { FACTOR_KEYS, type FactorPoints } from "../scoring/factors";
 import type { ScanCoordinator } from "../scanning/scan-coordinator";
 import type { RunScanOptions } from "../scanning/run-scan";
 import type { RegistryContext, ScanOutcome } from "../scanning/scan-outcome";
@@ -48,32 +46,4 @@ export async function scanServer(deps: ScanServerDeps, rawUrl: string, trigger: 
     deps.onRecorded?.(server);
     return { outcome, server, scan };
   });
-}
-
-/** The ScanResponse (docs/findings-and-scans.md#the-scan-reply): score fields left out when unreachable. */
-export function toScanResponse({ outcome, server, scan }: ScanServerResult): ScanResponse {
-  const score = outcome.score;
-  const factors = score
-    ? (Object.fromEntries(FACTOR_KEYS.map((k) => [k, score.factors[k].points])) as FactorPoints)
-    : undefined;
-  return {
-    status: outcome.status,
-    server_url: outcome.serverUrl,
-    scanId: scan.id,
-    ...(score
-      ? {
-          trustScore: score.trustScore,
-          grade: score.grade,
-          trustLabel: score.trustLabel,
-          trustSummary: score.trustSummary,
-          factors,
-        }
-      : {}),
-    certificationStatus: server.certificationStatus,
-    findings: outcome.findings,
-    discovery: {
-      toolCount: outcome.discovery?.tools.length ?? 0,
-      resourceCount: outcome.discovery?.resources.length ?? 0,
-    },
-  };
 }

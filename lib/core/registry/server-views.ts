@@ -1,5 +1,45 @@
-import type { ScanHistoryEntry, ServerDetail, ServerSummary } from "@/lib/schemas/server";
+import type { CertificationStatus, Grade, TrustLabel } from "../grades";
+import type { ScanStatus, ToolChanges } from "../scanning/scan-outcome";
 import type { ListedServerRecord, ScanSummary, ServerSummaryRecord } from "./server-record";
+
+/**
+ * The public shapes, as the core produces them. lib/schemas/server.ts
+ * describes the same shapes on the wire (ServerSummary, ScanHistoryEntry,
+ * ServerDetail) and checks at compile time that the two agree.
+ */
+export interface ServerSummaryView {
+  url: string;
+  name: string;
+  publisherName: string;
+  trustScore: number;
+  grade: Grade;
+  trustLabel: TrustLabel;
+  trustSummary: string;
+  certificationStatus: CertificationStatus;
+  lastScanned: string;
+}
+
+export interface ScanHistoryEntryView {
+  scanId: string;
+  scannedAt: string;
+  status: ScanStatus;
+  trustScore: number | null;
+  grade: Grade | null;
+  toolCount: number;
+  resourceCount: number;
+  toolsHash: string | null;
+  changes: ToolChanges | null;
+}
+
+export interface ServerDetailView extends ServerSummaryView {
+  findingsSummary: string;
+  scanCount: number;
+  transportType: string;
+  scanType: string;
+  packageName?: string;
+  repositoryUrl?: string;
+  lastScanHistory: ScanHistoryEntryView[];
+}
 
 /**
  * Projections of stored records to the public shapes (docs/search-and-stats.md#the-reply,
@@ -7,7 +47,7 @@ import type { ListedServerRecord, ScanSummary, ServerSummaryRecord } from "./ser
  * The only place that decides what a public read shows: the contact email,
  * registry internals and unlisted servers never get here.
  */
-export function toServerSummary(server: ServerSummaryRecord): ServerSummary {
+export function toServerSummary(server: ServerSummaryRecord): ServerSummaryView {
   return {
     url: server.url,
     name: server.name,
@@ -21,7 +61,7 @@ export function toServerSummary(server: ServerSummaryRecord): ServerSummary {
   };
 }
 
-export function toScanHistoryEntry(scan: ScanSummary): ScanHistoryEntry {
+export function toScanHistoryEntry(scan: ScanSummary): ScanHistoryEntryView {
   return {
     scanId: scan.id,
     scannedAt: scan.scannedAt.toISOString(),
@@ -35,7 +75,7 @@ export function toScanHistoryEntry(scan: ScanSummary): ScanHistoryEntry {
   };
 }
 
-export function toServerDetail(server: ListedServerRecord, history: ScanSummary[]): ServerDetail {
+export function toServerDetail(server: ListedServerRecord, history: ScanSummary[]): ServerDetailView {
   return {
     ...toServerSummary(server),
     findingsSummary: server.findingsSummary ?? "",

@@ -1,7 +1,23 @@
-import type { StatsResponse } from "@/lib/schemas/stats";
+import type { Grade } from "../grades";
 import type { RegistryStore } from "./registry-store";
 import { createResultCache } from "@/lib/core/result-cache";
-import { toServerSummary } from "./server-views";
+import { toServerSummary, type ServerSummaryView } from "./server-views";
+
+/** Registry-wide numbers and lists; lib/schemas/stats.ts describes them on the wire (StatsResponse) and checks that the two agree. */
+export interface RegistryStats {
+  stats: {
+    totalServers: number;
+    certifiedServers: number;
+    avgTrustScore: number;
+    recentlyFlagged: number;
+    gradeDistribution: Record<Grade, number>;
+    totalScans: number;
+    scansLast24h: number;
+  };
+  recentlyScanned: ServerSummaryView[];
+  highestRated: ServerSummaryView[];
+  recentlyFlagged: ServerSummaryView[];
+}
 
 const STATS_LIST_LIMIT = 10;
 const STATS_TTL_MS = 10_000;
@@ -12,16 +28,16 @@ const STATS_TTL_MS = 10_000;
  * every caller in between; a scan recorded here clears the memo.
  */
 export function createStatsReader(store: RegistryStore, now: () => Date = () => new Date()) {
-  const memo = createResultCache<StatsResponse>({ ttlMs: STATS_TTL_MS, maxEntries: 1, now: () => now().getTime() });
+  const memo = createResultCache<RegistryStats>({ ttlMs: STATS_TTL_MS, maxEntries: 1, now: () => now().getTime() });
   return {
-    get: (): Promise<StatsResponse> => memo.get("stats", () => computeStats(store, now())),
+    get: (): Promise<RegistryStats> => memo.get("stats", () => computeStats(store, now())),
     invalidate: (): void => memo.clear(),
   };
 }
 
 export type StatsReader = ReturnType<typeof createStatsReader>;
 
-async function computeStats(store: RegistryStore, at: Date): Promise<StatsResponse> {
+async function computeStats(store: RegistryStore, at: Date): Promise<RegistryStats> {
   const snapshot = await store.getStats(at, STATS_LIST_LIMIT);
   return {
     stats: {

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { AppError } from "@/lib/core/errors";
-import { scanServer, toScanResponse } from "@/lib/core/registry/scan-server";
+import { scanServer } from "@/lib/core/registry/scan-server";
 import { apiRoute, methodsNotAllowed, readJsonBody } from "@/lib/http/api-route";
 import { jsonResponse } from "@/lib/http/responses";
+import { toScanResponse } from "@/lib/schemas/scan";
 
 export const dynamic = "force-dynamic";
 // A scan may take up to its deadline (20 s by default) before it answers.

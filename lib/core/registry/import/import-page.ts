@@ -1,4 +1,4 @@
-import { CURRENT_SERVER_JSON_SCHEMA } from "@/lib/schemas/registry-server-json";
+import { CURRENT_SERVER_JSON_SCHEMA } from "@/lib/core/registry/subregistry/server-json-schema";
 
 /**
  * The shapes the import reads, told apart by their top level:

@@ -6,7 +6,7 @@ import {
   repositorySchema,
   serverDetailSchema,
   type ServerDetail,
-} from "@/lib/schemas/registry-server-json";
+} from "@/lib/core/registry/subregistry/server-json-schema";
 
 /**
  * server.json across its published schema versions. The registry's own

@@ -1,6 +1,6 @@
 import { AppError } from "../../errors";
 import { GRADES, gradeAtLeast, worseGrade, type Grade } from "../../grades";
-import type { ServerDetail } from "@/lib/schemas/registry-server-json";
+import type { ServerDetail } from "@/lib/core/registry/subregistry/server-json-schema";
 import type { SubregistryRow, SubregistryStore } from "./subregistry-store";
 
 /**

@@ -1,5 +1,5 @@
 import type { CertificationStatus, Grade, TrustLabel } from "../../grades";
-import type { ServerDetail } from "@/lib/schemas/registry-server-json";
+import type { ServerDetail } from "@/lib/core/registry/subregistry/server-json-schema";
 
 /**
  * Storage for the subregistry (/v0.1): the server.json of every imported
