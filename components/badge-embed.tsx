@@ -1,6 +1,7 @@
 import { BADGE_STYLES } from "@/lib/badges/render-badge";
 import type { Grade } from "@/lib/core/grades";
-import { absoluteUrl, apiServerPath, profilePath } from "@/lib/site/server-links";
+import { apiServerPath } from "@/lib/core/registry/server-api-path";
+import { absoluteUrl, profilePath } from "@/lib/site/server-links";
 import { CopyButton } from "./copy-button";
 
 /**

@@ -41,3 +41,14 @@ export function createResultCache<V>(options: ResultCacheOptions) {
     },
   };
 }
+
+/** `write`, then `invalidate` however the write settles: a write in this process is seen by the next read. */
+export function invalidatingAfter<A extends unknown[], R>(write: (...args: A) => Promise<R>, invalidate: () => void): (...args: A) => Promise<R> {
+  return async (...args: A): Promise<R> => {
+    try {
+      return await write(...args);
+    } finally {
+      invalidate();
+    }
+  };
+}

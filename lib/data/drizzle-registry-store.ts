@@ -196,6 +196,12 @@ export function createDrizzleRegistryStore(db: Database, genericPlans: Database 
     return row ? toScanRecord(row) : null;
   }
 
+  // A plain function, not `this.findServerByUrl`: the store's methods work however they are called.
+  async function findServerByUrl(url: string): ReturnType<RegistryStore["findServerByUrl"]> {
+    const [row] = await db.select(serverRecordColumns).from(servers).where(eq(servers.url, url)).limit(1);
+    return row ? toServerRecord(row) : null;
+  }
+
   return {
     async searchServers(query) {
       const q = query.q?.trim().toLowerCase() || null;
@@ -228,10 +234,7 @@ export function createDrizzleRegistryStore(db: Database, genericPlans: Database 
       });
     },
 
-    async findServerByUrl(url) {
-      const [row] = await db.select(serverRecordColumns).from(servers).where(eq(servers.url, url)).limit(1);
-      return row ? toServerRecord(row) : null;
-    },
+    findServerByUrl,
 
     async findListedServersByPackage(packageName, limit) {
       const rows = await db
@@ -336,7 +339,7 @@ export function createDrizzleRegistryStore(db: Database, genericPlans: Database 
     },
 
     async getRegistryContext(url) {
-      const server = await this.findServerByUrl(url);
+      const server = await findServerByUrl(url);
       if (!server) {
         return UNKNOWN_SERVER_CONTEXT;
       }

@@ -3,7 +3,8 @@
  * rate limits (docs/api-keys-and-rate-limits.md). The gate decides; the wrapper applies
  * its headers to whatever the handler answers.
  */
-export type AccessKind = "read" | "scan" | "certify" | "unmetered";
+/** How a request is counted: a public read, a scan, a certification intake, an operator's request (reads and writes alike), or not at all. */
+export type AccessKind = "read" | "scan" | "certify" | "admin" | "unmetered";
 
 interface GateInput {
   request: Request;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { apiServerPath } from "@/lib/core/registry/server-api-path";
 import { AppError } from "@/lib/core/errors";
 import { GRADES, recommendationForGrade } from "@/lib/core/grades";
 import { findPackageServers } from "@/lib/core/registry/find-package-servers";
@@ -106,7 +107,7 @@ function verdictOf(server: ListedServerRecord, baseUrl: string) {
     trustSummary: server.trustSummary ?? "",
     findingsSummary: server.findingsSummary ?? "",
     lastScanned: server.lastScannedAt.toISOString(),
-    profileUrl: `${baseUrl}/api/v1/server/${encodeURIComponent(server.url)}`,
+    profileUrl: `${baseUrl}${apiServerPath(server.url)}`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SEVERITIES } from "@/lib/core/findings";
+import { bySeverity, SEVERITIES } from "@/lib/core/findings";
 import { recommendationForGrade } from "@/lib/core/grades";
 import { scanServer } from "@/lib/core/registry/scan-server";
 import { scanResponseSchema, toScanResponse, type ScanResponse } from "@/lib/schemas/scan";
@@ -49,10 +49,10 @@ function describeScan(result: ScanServerResult): string {
     `discovered ${result.discovery.toolCount} tools, ${result.discovery.resourceCount} resources`,
   );
   if (result.trustSummary) lines.push(`summary: ${result.trustSummary}`);
-  const bySeverity = [...result.findings].sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity));
+  const worstFirst = [...result.findings].sort((a, b) => bySeverity(a.severity, b.severity));
   const counts = SEVERITIES.map((s) => [s, result.findings.filter((f) => f.severity === s).length] as const).filter(([, n]) => n > 0);
   lines.push(counts.length ? `findings: ${counts.map(([s, n]) => `${n} ${s}`).join(", ")}` : "findings: none");
-  for (const finding of bySeverity.slice(0, FINDINGS_IN_TEXT)) lines.push(`- [${finding.severity}] ${finding.id}: ${finding.title} (${finding.location})`);
+  for (const finding of worstFirst.slice(0, FINDINGS_IN_TEXT)) lines.push(`- [${finding.severity}] ${finding.id}: ${finding.title} (${finding.location})`);
   if (result.findings.length > FINDINGS_IN_TEXT) lines.push(`… and ${result.findings.length - FINDINGS_IN_TEXT} more in the structured result.`);
   return lines.join("\n");
 }

@@ -4,6 +4,7 @@ import type { RegistryStore } from "@/lib/core/registry/registry-store";
 import type { SubregistryStore } from "@/lib/core/registry/subregistry/subregistry-store";
 import { createDrizzleRegistryStore } from "@/lib/data/drizzle-registry-store";
 import { createCachedRegistryStore } from "@/lib/core/registry/cached-registry-store";
+import { invalidatingAfter } from "@/lib/core/result-cache";
 import { createStatsReader, type StatsReader } from "@/lib/core/registry/stats-reader";
 import { createBadgeCache, type BadgeCache } from "@/lib/badges/badge-cache";
 import type { RequestGate } from "@/lib/http/request-gate";
@@ -62,20 +63,8 @@ const READ_CACHE = { ttlMs: 10_000, maxEntries: 2_000, maxSearchEntries: 500 };
 
 /** Wraps every method of `target` so that `invalidate` runs after it settles. */
 function clearingCacheAfterEachCall<T extends object>(target: T, invalidate: () => void): T {
-  const wrapped = {} as Record<string, unknown>;
-  for (const [name, member] of Object.entries(target)) {
-    wrapped[name] =
-      typeof member === "function"
-        ? async (...args: unknown[]) => {
-            try {
-              return await (member as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-            } finally {
-              invalidate();
-            }
-          }
-        : member;
-  }
-  return wrapped as T;
+  const entries = Object.entries(target).map(([name, member]) => [name, typeof member === "function" ? invalidatingAfter(member.bind(target), invalidate) : member]);
+  return Object.fromEntries(entries) as T;
 }
 
 export function databaseOptions(config: AppConfig): DatabaseOptions {

@@ -28,11 +28,6 @@ export function serverUrlFromSegment(segment: string): string {
   }
 }
 
-/** The REST resource of a server: the profile JSON, its report or its badge. */
-export function apiServerPath(serverUrl: string, resource?: "report" | "badge" | "badge.json"): string {
-  return `/api/v1/server/${encodeURIComponent(serverUrl)}${resource ? `/${resource}` : ""}`;
-}
-
 /** An absolute URL on this registry, for snippets that are pasted elsewhere (READMEs). */
 export function absoluteUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, "")}${path}`;

@@ -1,4 +1,4 @@
-import { createResultCache, type ResultCacheOptions } from "@/lib/core/result-cache";
+import { createResultCache, invalidatingAfter, type ResultCacheOptions } from "@/lib/core/result-cache";
 import type { RegistryStore } from "./registry-store";
 
 /**
@@ -28,23 +28,14 @@ export function createCachedRegistryStore(store: RegistryStore, options: ReadCac
     servers.clear();
     histories.clear();
   };
-  const invalidating =
-    <A extends unknown[], R>(write: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      try {
-        return await write(...args);
-      } finally {
-        invalidate();
-      }
-    };
   return {
     ...store,
     invalidate,
     searchServers: (query) => searches.get(JSON.stringify(query), () => store.searchServers(query)),
     findServerByUrl: (url) => servers.get(url, () => store.findServerByUrl(url)),
     listScans: (serverId, limit) => histories.get(`${serverId}|${limit}`, () => store.listScans(serverId, limit)),
-    recordScan: invalidating(store.recordScan),
-    upsertImportedServer: invalidating(store.upsertImportedServer),
-    setCertificationStatus: invalidating(store.setCertificationStatus),
+    recordScan: invalidatingAfter(store.recordScan, invalidate),
+    upsertImportedServer: invalidatingAfter(store.upsertImportedServer, invalidate),
+    setCertificationStatus: invalidatingAfter(store.setCertificationStatus, invalidate),
   };
 }

@@ -155,7 +155,9 @@ describe("policy, identity and headers", () => {
     expect(ruleForAccess("read", false)).toBe("read");
     expect(ruleForAccess("scan", false)).toBe("scan");
     expect(ruleForAccess("certify", false)).toBe("certify");
-    for (const access of ["read", "scan", "certify"] as const) expect(ruleForAccess(access, true)).toBe("key");
+    // An operator route without a key is refused (401); the attempt counts as a read.
+    expect(ruleForAccess("admin", false)).toBe("read");
+    for (const access of ["read", "scan", "certify", "admin"] as const) expect(ruleForAccess(access, true)).toBe("key");
     expect(DEFAULT_RATE_LIMIT_POLICY).toEqual({
       read: { limit: 100, windowMs: HOUR },
       scan: { limit: 5, windowMs: HOUR },

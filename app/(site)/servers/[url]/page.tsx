@@ -14,7 +14,8 @@ import { formatDateTime } from "@/lib/site/format-time";
 import { loadAwaitingServer, loadServerPage } from "@/lib/site/load-server-page";
 import { httpUrlOrNull } from "@/lib/core/registry/http-url";
 import { parsePurl } from "@/lib/core/registry/purl";
-import { apiServerPath, serverUrlFromSegment } from "@/lib/site/server-links";
+import { apiServerPath } from "@/lib/core/registry/server-api-path";
+import { serverUrlFromSegment } from "@/lib/site/server-links";
 import { visibleLine } from "@/lib/site/visible-text";
 import { AwaitingAssessment } from "./awaiting-assessment";
 

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { SEVERITIES, type Finding } from "../../findings";
+import { bySeverity, type Finding } from "../../findings";
 import type { StaticEvidence } from "../package-evidence";
 import { dependenciesWithInstallScripts } from "./dependency-scripts";
 import { fileSignals, languageOf } from "./file-signals";
@@ -62,8 +62,6 @@ async function dependencyFindings(dir: string): Promise<{ names: string[]; findi
   return { names: deps.map((d) => d.id), findings: [finding] };
 }
 
-const rank = (f: Finding) => SEVERITIES.indexOf(f.severity);
-
 export async function readNpmPackage(dir: string, manifest: NpmManifest, options: ReadNpmOptions = {}): Promise<NpmStaticReading> {
   const files = await listPackageFiles(dir, manifest, options.limits ?? READ_LIMITS);
   const byRel = new Map(files.map((f) => [f.rel, f]));
@@ -85,7 +83,7 @@ export async function readNpmPackage(dir: string, manifest: NpmManifest, options
     serverJson,
   );
 
-  const findings = [...install.findings, ...behaviour.findings, ...obfuscation.findings, ...native.findings, ...deps.findings].sort((a, b) => rank(a) - rank(b));
+  const findings = [...install.findings, ...behaviour.findings, ...obfuscation.findings, ...native.findings, ...deps.findings].sort((a, b) => bySeverity(a.severity, b.severity));
   return {
     staticEvidence: {
       installScripts: install.installScripts,

@@ -1,4 +1,5 @@
 import { AppError } from "../../errors";
+import { apiServerPath } from "../server-api-path";
 import { GRADES, gradeAtLeast, worseGrade, type Grade } from "../../grades";
 import type { ServerDetail } from "@/lib/core/registry/subregistry/server-json-schema";
 import type { SubregistryRow, SubregistryStore } from "./subregistry-store";
@@ -126,7 +127,7 @@ function verdictMeta(row: SubregistryRow, baseUrl: string): VerdictMeta {
     scannedAt: v.lastScannedAt?.toISOString() ?? null,
     certificationStatus: v.certificationStatus,
     url: v.url,
-    reportUrl: v.url ? `${baseUrl}/api/v1/server/${encodeURIComponent(v.url)}/report` : null,
+    reportUrl: v.url ? `${baseUrl}${apiServerPath(v.url, "report")}` : null,
     registry: baseUrl,
   };
 }

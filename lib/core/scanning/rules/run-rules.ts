@@ -1,5 +1,5 @@
 import type { Finding, Severity } from "../../findings";
-import { SEVERITIES } from "../../findings";
+import { bySeverity, severityAtLeast } from "../../findings";
 import { excerptAround } from "../normalize-text";
 import type { Discovery, NetworkEvidence, RegistryContext } from "../scan-outcome";
 import { analyzeField, type AnalyzedField } from "./analyzed-field";
@@ -49,11 +49,7 @@ export interface RuleInput {
 
 /** Base64 inside base64 is followed once more, no further (decode depth 2). */
 const MAX_DECODE_DEPTH = 2;
-const SEVERITY_RANK: Record<Severity, number> = { critical: 4, high: 3, medium: 2, low: 1, info: 0 };
 
-function atLeast(severity: Severity, floor: Severity): boolean {
-  return SEVERITY_RANK[severity] >= SEVERITY_RANK[floor];
-}
 
 /** A detector over one text field; the scope tells it about the rest of the server. */
 type FieldDetector = (field: AnalyzedField, scope: RuleScope) => RuleHit[];
@@ -95,7 +91,7 @@ function nested(field: AnalyzedField, text: string, decodedFrom: "base64" | "hid
 }
 
 function isThreat(hit: RuleHit): boolean {
-  return atLeast(hit.severity, "medium") && hit.ruleId !== "NB-EXTERNAL-HOSTS";
+  return severityAtLeast(hit.severity, "medium") && hit.ruleId !== "NB-EXTERNAL-HOSTS";
 }
 
 /** All field-level rules, then the same rules over text decoded from invisible characters and base64. */
@@ -147,7 +143,7 @@ function combineSignals(hits: RuleHit[]): void {
     byOwner.set(hit.ownerKey, list);
   }
   for (const group of byOwner.values()) {
-    const strong = group.filter((h) => atLeast(h.severity, "medium"));
+    const strong = group.filter((h) => severityAtLeast(h.severity, "medium"));
     if (strong.length === 0) continue;
     const amplifiers = group.filter((h) => (h.severity === "low" || h.severity === "info") && hasTag(h.ruleId, "amplifier"));
     const ids = new Set([...strong, ...amplifiers].map((h) => h.ruleId));
@@ -172,11 +168,11 @@ export function dedupeFindings(findings: Finding[]): Finding[] {
   for (const f of findings) {
     const key = `${f.id}\u0000${f.location}`;
     const prev = best.get(key);
-    if (!prev || SEVERITY_RANK[f.severity] > SEVERITY_RANK[prev.severity]) best.set(key, f);
+    if (!prev || bySeverity(f.severity, prev.severity) < 0) best.set(key, f);
   }
   // Worst first; within a severity, catalogue order (instructions before their side effects).
   return [...best.values()].sort(
-    (a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity) || catalogueIndex(a.id) - catalogueIndex(b.id) || a.location.localeCompare(b.location),
+    (a, b) => bySeverity(a.severity, b.severity) || catalogueIndex(a.id) - catalogueIndex(b.id) || a.location.localeCompare(b.location),
   );
 }
 

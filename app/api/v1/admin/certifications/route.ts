@@ -8,7 +8,7 @@ import { jsonResponse } from "@/lib/http/responses";
 export const dynamic = "force-dynamic";
 
 /** GET /api/v1/admin/certifications?status=&limit= (operator only: an admin API key; in the OpenAPI document under the admin tag). */
-export const GET = apiRoute("read", async ({ url, services, gate }) => {
+export const GET = apiRoute("admin", async ({ url, services, gate }) => {
   requireAdmin(gate);
   const rawLimit = url.searchParams.get("limit");
   if (rawLimit !== null && !/^\d{1,4}$/.test(rawLimit)) throw new AppError("invalid_parameter", "limit: an integer from 1 to 500.", { parameter: "limit" });

@@ -7,7 +7,7 @@ import { jsonResponse } from "@/lib/http/responses";
 export const dynamic = "force-dynamic";
 
 /** GET /api/v1/admin/certifications/{id}: one application with its contact data and audit trail (operator only). */
-export const GET = apiRoute("read", async ({ url, services, gate }) => {
+export const GET = apiRoute("admin", async ({ url, services, gate }) => {
   requireAdmin(gate);
   const id = decodeURIComponent(url.pathname.split("/").pop() ?? "");
   const application = await getCertificationApplication(services.certification, id, { recheck: false });

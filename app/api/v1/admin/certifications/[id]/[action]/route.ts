@@ -22,7 +22,7 @@ async function field(request: Request, name: string): Promise<unknown> {
  * POST /api/v1/admin/certifications/{id}/{approve|reject|revoke|mark-paid}
  * (operator only: docs/certification.md#who-may-do-what). Refused transitions are 409 `conflict` with the reason.
  */
-export const POST = apiRoute("read", async ({ request, url, services, gate }) => {
+export const POST = apiRoute("admin", async ({ request, url, services, gate }) => {
   const actor = requireAdmin(gate);
   const [id, action] = url.pathname.split("/").slice(-2).map(decodeURIComponent);
   if (!UUID.test(id)) throw new AppError("not_found", "There is no certification application with this id.");
