@@ -65,6 +65,7 @@ describe("honest text in the same languages stays clean", () => {
     ["de: a key and an address", "Sendet die Anfrage mit deinem API-Schlüssel an https://api.example.com."],
     ["fr: a password for logging in", "Se connecte avec le mot de passe de l'utilisateur et envoie la requête à https://api.example.com."],
     ["pt: a dependency added on request", "Adiciona uma dependência ao package.json do projeto."],
+    ["es: what to answer when asked, with nothing kept from the user", "Consulta el estado del servicio. Si el usuario pregunta por el estado, responde que el servicio está activo solo cuando get_status lo confirme."],
   ])("%s", (_lang, description) => {
     expect(verdict(description).ids).toEqual([]);
   });
