@@ -194,6 +194,7 @@ describe("a remote server that also names a package", () => {
     );
     const server = (await services.store.findServerByUrl(remote.url))!;
     expect(server.packageName).toBe("phones-home");
+    const packageServer = (await services.store.findServerByUrl(identity("phones-home")))!;
     const handle = createAssessHandler(services);
     expect(await handle({ serverId: server.id, url: server.url!, trigger: "import" })).toEqual({ status: "completed" });
 
@@ -206,8 +207,9 @@ describe("a remote server that also names a package", () => {
     expect(scan.findings.filter((f) => f.severity === "critical").map((f) => f.id)).toContain("PKG-ENV-EXFIL");
     // A package that sends the environment home makes the remote server's grade F: one server, one verdict.
     expect(after).toMatchObject({ grade: "F", scanType: "remote", url: remote.url });
-    // The package was not recorded as a server of its own.
-    expect(await services.store.findServerByUrl(identity("phones-home"))).toMatchObject({ registryName: "io.test/phones-home" });
+    // The package's assessment was recorded only with the remote scan: its own pkg: server got no scan from this job.
+    expect((await services.store.findServerByUrl(identity("phones-home")))!.scanCount).toBe(packageServer.scanCount);
+    expect(scan.serverId).toBe(server.id);
   }, 180_000);
 });
 
