@@ -7,6 +7,9 @@
  *   the composition root, the job queue or the HTTP server.
  * - The edges (lib/http, lib/mcp, lib/site, app) never import lib/data or db:
  *   they get storage through lib/services.
+ * - lib/http, lib/mcp and lib/site are handed the services (by app, or by
+ *   the composition root's bound wrappers); they may name the Services type
+ *   but never import the singleton.
  *
  * tests/unit/codebase/layering.test.ts runs this config and expects no
  * violations.
@@ -34,6 +37,13 @@ module.exports = {
       severity: "error",
       from: { path: "^(lib/(http|mcp|site)/|app/)" },
       to: { path: "^(lib/data/|db/)" },
+    },
+    {
+      name: "services-handed-to-edges",
+      comment: "lib/http, lib/mcp and lib/site receive the services; only app and the composition root open them (type imports are fine).",
+      severity: "error",
+      from: { path: "^lib/(http|mcp|site)/" },
+      to: { path: "^lib/services/", dependencyTypesNot: ["type-only"] },
     },
   ],
   options: {

@@ -1,7 +1,6 @@
 import "server-only";
 import { ZodError, type ZodType } from "zod";
 import { AppError } from "@/lib/core/errors";
-import { appServices } from "@/lib/services/app-services";
 import type { Services } from "@/lib/services/open-services";
 import { CLIENT_IP_HEADER } from "./client-ip";
 import type { AccessKind, GateDecision } from "./request-gate";
@@ -18,27 +17,29 @@ export interface ApiContext {
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 /**
- * The one wrapper every /api/v1 handler goes through: the gate (keys,
+ * Makes the one wrapper every /api/v1 handler goes through: the gate (keys,
  * limits; `access` may depend on the URL when one route serves both a
  * counted read and an uncounted badge), the handler, and the mapping of anything thrown to an
  * ErrorResponse. Handlers stay a few lines: parse, call lib/core, answer.
+ * The composition root binds it to the app's services (lib/services/api-route.ts).
  */
-export function apiRoute(access: AccessKind | ((url: URL) => AccessKind), handler: (ctx: ApiContext) => Promise<Response>) {
-  return async (request: Request, _route?: NextRouteContext): Promise<Response> => {
-    let gate: GateDecision | null = null;
-    let response: Response;
-    try {
-      const services = await appServices();
-      const clientIp = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
-      const url = new URL(request.url);
-      gate = await services.gate.admit({ request, clientIp, access: typeof access === "function" ? access(url) : access });
-      response = await handler({ request, url, services, clientIp, gate });
-    } catch (error) {
-      response = responseForError(error instanceof ZodError ? appErrorFromZod(error) : error);
-    }
-    if (gate) for (const [name, value] of gate.headers) response.headers.set(name, value);
-    return response;
-  };
+export function createApiRoute(openServices: () => Promise<Services>) {
+  return (access: AccessKind | ((url: URL) => AccessKind), handler: (ctx: ApiContext) => Promise<Response>) =>
+    async (request: Request, _route?: NextRouteContext): Promise<Response> => {
+      let gate: GateDecision | null = null;
+      let response: Response;
+      try {
+        const services = await openServices();
+        const clientIp = request.headers.get(CLIENT_IP_HEADER) ?? "unknown";
+        const url = new URL(request.url);
+        gate = await services.gate.admit({ request, clientIp, access: typeof access === "function" ? access(url) : access });
+        response = await handler({ request, url, services, clientIp, gate });
+      } catch (error) {
+        response = responseForError(error instanceof ZodError ? appErrorFromZod(error) : error);
+      }
+      if (gate) for (const [name, value] of gate.headers) response.headers.set(name, value);
+      return response;
+    };
 }
 
 /** A 400 that names the parameter at fault (invalid_parameter naming the parameter: docs/errors.md#codes-and-statuses). */

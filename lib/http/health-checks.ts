@@ -2,7 +2,7 @@ import type { StoreStatus } from "@/lib/http/rate-limit/create-rate-limiter";
 import { ERROR_STATUS } from "@/lib/http/error-status";
 import { DATABASE_RETRY_AFTER_SECONDS } from "@/lib/core/database-unavailable";
 import { jsonResponse } from "@/lib/http/responses";
-import { appServices } from "@/lib/services/app-services";
+import type { Services } from "@/lib/services/open-services";
 import { logger } from "@/lib/log";
 
 /**
@@ -34,12 +34,20 @@ function logDown(scope: string, error: unknown): void {
   logger().warn({ scope, reason: error instanceof Error ? error.message : String(error) }, `${scope}: the database does not answer`);
 }
 
-/** Asks the database (and, with `redis`, the limiter's store, at the same time) for a round trip within `timeoutMs`. */
-export async function checkComponents(scope: "health" | "ready", timeoutMs: number, options: { redis: boolean }): Promise<ComponentReport> {
+/**
+ * Asks the database (and, with `redis`, the limiter's store, at the same time) for a round trip within `timeoutMs`.
+ * `openServices` is the app's (the route passes it): opening them may itself fail while the database is away.
+ */
+export async function checkComponents(
+  openServices: () => Promise<Services>,
+  scope: "health" | "ready",
+  timeoutMs: number,
+  options: { redis: boolean },
+): Promise<ComponentReport> {
   let services;
   try {
     // Opening the services is the first database round trip (migrations), so it shares the bound.
-    services = await withTimeout(appServices(), timeoutMs);
+    services = await withTimeout(openServices(), timeoutMs);
   } catch (error) {
     logDown(scope, error);
     return { database: "down" };

@@ -1,7 +1,7 @@
 import "server-only";
 import type { SubregistryContext } from "@/lib/core/registry/subregistry/subregistry-api";
 import type { Services } from "@/lib/services/open-services";
-import { apiRoute, type ApiContext } from "./api-route";
+import type { ApiContext } from "./api-route";
 import { jsonResponse } from "./responses";
 
 /** The subregistry's view of the process's services: its store on the same database, the instance policy. */
@@ -14,13 +14,15 @@ export function officialError(status: number, message: string, headers?: Headers
   return jsonResponse({ error: message }, { status, headers });
 }
 
+type RouteHandler = (request: Request, route?: { params: Promise<Record<string, string | string[] | undefined>> }) => Promise<Response>;
+
 /**
- * A /v0.1 handler: the same gate as /api/v1's JSON reads (keys, the read
+ * A /v0.1 handler (lib/services/api-route.ts binds it): /api/v1's wrapper
+ * around `handler` with the same gate as its JSON reads (keys, the read
  * limit, RateLimit-* headers), with every error answered in the official
  * API's shape, `{ error: <message> }`, status and headers unchanged.
  */
-export function subregistryRoute(handler: (ctx: ApiContext) => Promise<Response>) {
-  const inner = apiRoute("read", handler);
+export function withOfficialErrors(inner: RouteHandler): RouteHandler {
   return async (request: Request, route?: { params: Promise<Record<string, string | string[] | undefined>> }): Promise<Response> => {
     const response = await inner(request, route);
     if (response.status < 400) return response;

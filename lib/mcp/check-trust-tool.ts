@@ -1,20 +1,7 @@
 import { z } from "zod";
-import { apiServerPath } from "@/lib/core/registry/server-api-path";
-import { AppError } from "@/lib/core/errors";
-import { GRADES, recommendationForGrade } from "@/lib/core/grades";
-import { findPackageServers } from "@/lib/core/registry/find-package-servers";
-import { normalizeServerIdentity } from "@/lib/core/registry/normalize-url";
-import { parsePurl } from "@/lib/core/registry/purl";
-import type { RegistryStore } from "@/lib/core/registry/registry-store";
-import { isListed, type ListedServerRecord, type ServerRecord } from "@/lib/core/registry/server-record";
-import { certificationStatusSchema, gradeSchema, trustLabelSchema } from "@/lib/schemas/common";
+import { checkTrust, RECOMMENDATIONS, TRUST_CHECK_STATUSES, type TrustCheck } from "@/lib/core/registry/check-trust";
+import { certificationStatusSchema, gradeSchema, trustLabelSchema, type Expect, type IsSameType } from "@/lib/schemas/common";
 import { defineTool } from "./mcp-tool";
-
-/** Servers a package lookup considers; a package is published at a handful of URLs at most. */
-const PACKAGE_MATCH_LIMIT = 20;
-
-export const RECOMMENDATIONS = ["allow", "refuse", "unknown"] as const;
-export type Recommendation = (typeof RECOMMENDATIONS)[number];
 
 const recommendationSchema = z
   .enum(RECOMMENDATIONS)
@@ -49,13 +36,10 @@ const matchSchema = z.object({
   recommendation: recommendationSchema,
 });
 
-const REGISTRY_STATUSES = ["assessed", "known_not_assessed", "not_in_registry"] as const;
-type RegistryStatus = (typeof REGISTRY_STATUSES)[number];
-
 export const checkTrustOutputSchema = z.object({
   found: z.boolean().describe("False when the registry has no trust verdict for this server or package."),
   status: z
-    .enum(REGISTRY_STATUSES)
+    .enum(TRUST_CHECK_STATUSES)
     .describe("assessed: a verdict follows. known_not_assessed: the registry lists it but has no verdict yet. not_in_registry: never seen."),
   recommendation: recommendationSchema,
   url: z.string().nullable().describe("The server's identity (the one the verdict is for): its normalized URL, or its Package URL (pkg:npm/…) when it is a package; null for an unknown package."),
@@ -74,137 +58,9 @@ export const checkTrustOutputSchema = z.object({
   message: z.string().describe("What the result means and what to do next."),
 });
 
-export type CheckTrustInput = z.output<typeof checkTrustInputSchema>;
-export type CheckTrustResult = z.output<typeof checkTrustOutputSchema>;
-
-const EMPTY_VERDICT = {
-  found: false,
-  recommendation: "unknown",
-  name: null,
-  publisherName: null,
-  grade: null,
-  score: null,
-  trustLabel: null,
-  certificationStatus: null,
-  trustSummary: null,
-  findingsSummary: null,
-  lastScanned: null,
-  profileUrl: null,
-} as const;
-
-function verdictOf(server: ListedServerRecord, baseUrl: string) {
-  return {
-    found: true,
-    status: "assessed" as const,
-    recommendation: recommendationForGrade(server.grade) as Recommendation,
-    url: server.url,
-    name: server.name,
-    publisherName: server.publisherName,
-    grade: server.grade,
-    score: server.trustScore,
-    trustLabel: server.trustLabel,
-    certificationStatus: server.certificationStatus,
-    trustSummary: server.trustSummary ?? "",
-    findingsSummary: server.findingsSummary ?? "",
-    lastScanned: server.lastScannedAt.toISOString(),
-    profileUrl: `${baseUrl}${apiServerPath(server.url)}`,
-  };
-}
-
-function gateWords(server: ListedServerRecord): string {
-  return recommendationForGrade(server.grade) === "allow"
-    ? `grade ${server.grade} is C or better, so the trust-gating rule allows connecting (review the findings)`
-    : `grade ${server.grade} is D or F, so the trust-gating rule says do not connect`;
-}
-
-/** The worst verdict first: a package answer must never be rosier than its worst server. */
-function worstFirst(a: ListedServerRecord, b: ListedServerRecord): number {
-  return GRADES.indexOf(b.grade) - GRADES.indexOf(a.grade) || a.trustScore - b.trustScore;
-}
-
-function unknownVerdict(url: string | null, packageName: string | null, status: RegistryStatus, message: string, server?: ServerRecord): CheckTrustResult {
-  return { ...EMPTY_VERDICT, status, url, name: server?.name ?? null, publisherName: server?.publisherName ?? null, packageName, matches: [], message };
-}
-
-function matchOf(server: ListedServerRecord) {
-  return { url: server.url, grade: server.grade, score: server.trustScore, recommendation: recommendationForGrade(server.grade) as Recommendation };
-}
-
-const TREAT_AS_UNKNOWN = "Treat it as unknown, not as allowed";
-
-/** By URL or purl (docs/identity.md#check_trust): the server's own verdict, or why there is none. */
-async function checkServer(store: RegistryStore, baseUrl: string, rawUrl: string): Promise<CheckTrustResult> {
-  // A malformed URL is a bad argument (AppError invalid_url), not an unknown server.
-  const url = normalizeServerIdentity(rawUrl);
-  const server = await store.findServerByUrl(url);
-  if (server && isListed(server)) {
-    return { ...verdictOf(server, baseUrl), packageName: server.packageName, matches: [], message: `${server.name} (${server.url}): ${gateWords(server)}.` };
-  }
-  const next = parsePurl(url)
-    ? "packages are assessed by the registry itself, so ask again later rather than scanning it."
-    : "call scan_server with this server_url to scan it, then decide from the grade.";
-  return server
-    ? unknownVerdict(url, server.packageName, "known_not_assessed", `${url} is known to the registry but not yet assessed (or its verdict was withdrawn), so there is no trust verdict. ${TREAT_AS_UNKNOWN}: ${next}`, server)
-    : unknownVerdict(url, null, "not_in_registry", `${url} is not in the registry, so there is no trust verdict. ${TREAT_AS_UNKNOWN}: ${next}`);
-}
-
-/**
- * By package: the package server's own verdict when it has one, else
- * the worst verdict of the remote servers that name the package, else
- * "known, not yet assessed" or "not in the registry" (docs/identity.md#check_trust).
- */
-async function checkPackage(store: RegistryStore, baseUrl: string, rawName: string): Promise<CheckTrustResult> {
-  const name = rawName.trim();
-  if (!name) throw new AppError("invalid_parameter", "package_name: must not be blank.", { parameter: "package_name" });
-  const { packageName, own, naming } = await findPackageServers(store, name, PACKAGE_MATCH_LIMIT);
-  const assessedOwn = own.filter(isListed);
-  const ownIds = new Set(own.map((s) => s.id));
-  const remotes = naming.filter((s) => !ownIds.has(s.id));
-  const matches = [...assessedOwn, ...remotes].sort((a, b) => b.trustScore - a.trustScore).map(matchOf);
-  const awaiting = own.find((s) => !isListed(s));
-
-  if (assessedOwn.length > 0) {
-    const headline = [...assessedOwn].sort(worstFirst)[0];
-    const others = remotes.length ? ` ${remotes.length} hosted server(s) naming ${packageName} are in matches; check one with check_trust server_url.` : "";
-    return { ...verdictOf(headline, baseUrl), packageName, matches, message: `${headline.name} (${headline.url}), the package itself: ${gateWords(headline)}.${others}` };
-  }
-  if (remotes.length > 0) {
-    const headline = [...remotes].sort(worstFirst)[0];
-    const several =
-      remotes.length > 1
-        ? ` ${remotes.length} scanned servers publish ${packageName}; the verdict shown is the lowest-rated one (all are in matches). To check one of them, call check_trust with its server_url.`
-        : "";
-    const pending = awaiting ? ` The package itself (${awaiting.url}) is known but not yet assessed.` : "";
-    return { ...verdictOf(headline, baseUrl), packageName, matches, message: `${headline.name} (${headline.url}): ${gateWords(headline)}.${several}${pending}` };
-  }
-  if (awaiting?.url) {
-    return unknownVerdict(
-      awaiting.url,
-      packageName,
-      "known_not_assessed",
-      `The package ${packageName} is in the registry as ${awaiting.url} but not yet assessed, so there is no trust verdict. ${TREAT_AS_UNKNOWN}: packages are assessed by the registry itself, so ask again later.`,
-      awaiting,
-    );
-  }
-  return unknownVerdict(
-    null,
-    packageName,
-    "not_in_registry",
-    `No server in the registry publishes the package ${packageName}, so there is no trust verdict. ${TREAT_AS_UNKNOWN}: search_registry may find it under another name; scan_server scans a server by its URL.`,
-  );
-}
-
-/**
- * The trust gate (docs/identity.md#check_trust) as an agent asks it: by URL (or a package's
- * purl) or by package name, answered with the registry's current verdict
- * and the gating rule applied (recommendationForGrade). A server without a
- * verdict answers found:false / recommendation "unknown", never "allow", so
- * an agent that only reads `recommendation` fails closed; `status` tells a
- * known server awaiting assessment from one the registry has never seen.
- */
-export async function checkTrust(store: RegistryStore, baseUrl: string, input: CheckTrustInput): Promise<CheckTrustResult> {
-  return input.server_url !== undefined ? checkServer(store, baseUrl, input.server_url) : checkPackage(store, baseUrl, input.package_name ?? "");
-}
+type CheckTrustResult = z.output<typeof checkTrustOutputSchema>;
+// The tool publishes the core's answer as it is: the schema and the core type must not drift apart.
+type _Agree = Expect<IsSameType<CheckTrustResult, TrustCheck>>;
 
 /** The readable twin of the structured result, for clients that show text only. */
 function describeCheckTrust(result: CheckTrustResult): string {
@@ -238,7 +94,8 @@ export const checkTrustTool = defineTool({
   annotations: { title: "Check trust", readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   access: "read",
   async run(input, context) {
-    const result = await checkTrust(context.store, context.baseUrl, input);
+    const query = input.server_url !== undefined ? { serverUrl: input.server_url } : { packageName: input.package_name ?? "" };
+    const result = await checkTrust(context.store, context.baseUrl, query);
     return { structured: result, text: describeCheckTrust(result) };
   },
 });

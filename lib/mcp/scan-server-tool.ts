@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { bySeverity, SEVERITIES } from "@/lib/core/findings";
 import { recommendationForGrade } from "@/lib/core/grades";
+import { RECOMMENDATIONS, type Recommendation } from "@/lib/core/registry/check-trust";
 import { scanServer } from "@/lib/core/registry/scan-server";
 import { scanResponseSchema, toScanResponse, type ScanResponse } from "@/lib/schemas/scan";
-import { RECOMMENDATIONS, type Recommendation } from "./check-trust-tool";
 import { defineTool } from "./mcp-tool";
 
 /** Findings spelled out in the text block; the structured result has all of them. */

@@ -5,7 +5,7 @@ import { findAwaitingServer, type AwaitingServer } from "@/lib/core/registry/fin
 import { getServerProfile } from "@/lib/core/registry/get-server-profile";
 import { getServerReport, type ServerReport } from "@/lib/core/registry/get-server-report";
 import type { ServerDetail } from "@/lib/schemas/server";
-import { appServices } from "@/lib/services/app-services";
+import type { Services } from "@/lib/services/open-services";
 
 export interface ServerPageData {
   profile: ServerDetail;
@@ -17,11 +17,10 @@ export interface ServerPageData {
 /**
  * The profile page's data, from the same use cases as
  * GET /api/v1/server/{url} and …/report (no HTTP round trip to ourselves).
- * Cached per request, so generateMetadata and the page read once. Answers
+ * Cached per request (the page passes the app's services), so generateMetadata and the page read once. Answers
  * null for a server without a verdict: see loadAwaitingServer.
  */
-export const loadServerPage = cache(async (serverUrl: string): Promise<ServerPageData | null> => {
-  const services = await appServices();
+export const loadServerPage = cache(async (services: Services, serverUrl: string): Promise<ServerPageData | null> => {
   let profile: ServerDetail;
   try {
     profile = await getServerProfile(services.store, serverUrl);
@@ -43,7 +42,6 @@ export const loadServerPage = cache(async (serverUrl: string): Promise<ServerPag
  * "awaiting assessment" instead of a 404. Null when it is not one either:
  * the page shows its 404.
  */
-export const loadAwaitingServer = cache(async (serverUrl: string): Promise<AwaitingServer | null> => {
-  const services = await appServices();
-  return findAwaitingServer(services.store, serverUrl);
-});
+export const loadAwaitingServer = cache(
+  async (services: Services, serverUrl: string): Promise<AwaitingServer | null> => findAwaitingServer(services.store, serverUrl),
+);

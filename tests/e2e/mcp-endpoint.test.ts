@@ -19,6 +19,7 @@ import { startStreamableHttpFixture } from "../fixtures/harness/mcp-fixture";
 import { BENIGN_DEVELOPMENT_SERVERS } from "../fixtures/servers/benign/benign-servers";
 import { MALICIOUS_DEVELOPMENT_SERVERS } from "../fixtures/servers/malicious/malicious-servers";
 import { buildScanOutcome } from "../support/scan-outcome-builder";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 /**
  * /api/v1/mcp over real HTTP: the SDK's Client against the app started the
@@ -86,7 +87,7 @@ describe("MCP endpoint over real HTTP", () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mcp-e2e-"));
     const seed = await openServices(parseConfig({ PGLITE_DIR: dataDir }));
     for (const s of SEEDED) {
-      await seed.store.recordScan(buildScanOutcome({ url: s.url, score: s.score, serverName: `seeded ${s.grade}` }), {
+      await recordScanOutcome(seed.store, buildScanOutcome({ url: s.url, score: s.score, serverName: `seeded ${s.grade}` }), {
         trigger: "api",
         fallbackName: `seeded ${s.grade}`,
         fallbackPublisher: "seed",

@@ -12,6 +12,7 @@ import { importOfficialRegistry, type RegistryPageSource } from "@/lib/core/regi
 import type { SubregistryStore } from "@/lib/core/registry/subregistry/subregistry-store";
 import { buildScanOutcome } from "../support/scan-outcome-builder";
 import { databaseKind, openTestServices, type TestServices } from "./support/test-services";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 const fixture = "tests/fixtures/registry/official-page.json";
 const fileSource = (path = fixture): RegistryPageSource => ({
@@ -56,7 +57,7 @@ describe(`official registry import on ${databaseKind()}`, () => {
   it("keeps imported servers out of public reads until scanned, then lists them", async () => {
     const before = await services.store.searchServers({ q: "weather", sort: "relevance", page: 1, limit: 20 });
     expect(before.total).toBe(0);
-    await services.store.recordScan(buildScanOutcome({ url: "https://weather.acme-labs.example/mcp", score: 88 }), {
+    await recordScanOutcome(services.store, buildScanOutcome({ url: "https://weather.acme-labs.example/mcp", score: 88 }), {
       trigger: "rescan",
       fallbackName: "x",
       fallbackPublisher: "x",
@@ -259,7 +260,7 @@ describe(`package servers: identity and visibility on ${databaseKind()}`, () => 
   });
 
   it("shows the package in every public read once assessed, under its purl, and no longer as awaiting", async () => {
-    await services.store.recordScan(buildScanOutcome({ url: WEATHER_PURL, score: 82 }), { trigger: "rescan", fallbackName: "x", fallbackPublisher: "x" });
+    await recordScanOutcome(services.store, buildScanOutcome({ url: WEATHER_PURL, score: 82 }), { trigger: "rescan", fallbackName: "x", fallbackPublisher: "x" });
     const encoded = encodeServerUrl(WEATHER_PURL);
     const profile = await callRoute(serverRoute.GET, `/api/v1/server/${encoded}`);
     expect(profile.status).toBe(200);

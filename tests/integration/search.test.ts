@@ -10,6 +10,7 @@ import * as searchRoute from "@/app/api/v1/search/route";
 import { buildScanOutcome } from "../support/scan-outcome-builder";
 import { callRoute } from "./api/call-route";
 import { databaseKind, openTestServices, type TestServices } from "./support/test-services";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
   return Array.isArray(result) ? result : ((result as { rows: Record<string, unknown>[] }).rows ?? []);
@@ -49,7 +50,7 @@ describe(`search on ${databaseKind()}`, () => {
   beforeAll(async () => {
     services = await openTestServices();
     for (const [i, name] of ODD_NAMES.entries()) {
-      await services.store.recordScan(buildScanOutcome({ url: `https://odd-${i}.example/mcp`, score: 70, serverName: name }), meta);
+      await recordScanOutcome(services.store, buildScanOutcome({ url: `https://odd-${i}.example/mcp`, score: 70, serverName: name }), meta);
     }
     const db = services.database.db;
     // 30 servers of publisher-42, one of publisher-420, and server number 42 of another publisher.
@@ -107,7 +108,7 @@ describe(`search on ${databaseKind()}`, () => {
 
   it("stores a server whose name is one word longer than a tsvector lexeme may be", async () => {
     const longName = "a".repeat(3000);
-    await services.store.recordScan(buildScanOutcome({ url: "https://long.example/mcp", score: 70, serverName: longName }), meta);
+    await recordScanOutcome(services.store, buildScanOutcome({ url: "https://long.example/mcp", score: 70, serverName: longName }), meta);
     const stored = await services.store.findServerByUrl("https://long.example/mcp");
     expect(stored?.name).toBe(longName);
     expect((await search({ q: "long.example" })).rows.map((r) => r.url)).toContain("https://long.example/mcp");

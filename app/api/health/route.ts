@@ -1,5 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/api-route";
 import { jsonResponse } from "@/lib/http/responses";
+import { appServices } from "@/lib/services/app-services";
 import { checkComponents, PROBE_HEADERS, unavailableResponse } from "@/lib/http/health-checks";
 
 export const dynamic = "force-dynamic";
@@ -15,7 +16,7 @@ const HEALTH_TIMEOUT_MS = 3000;
  * 503 when the database does not answer.
  */
 export async function GET(): Promise<Response> {
-  const report = await checkComponents("health", HEALTH_TIMEOUT_MS, { redis: true });
+  const report = await checkComponents(appServices, "health", HEALTH_TIMEOUT_MS, { redis: true });
   if (report.database === "down") return unavailableResponse("The database does not answer.", { status: "unavailable", ...report });
   return jsonResponse({ status: report.redis === "down" ? "degraded" : "ok", ...report }, { headers: PROBE_HEADERS });
 }

@@ -1,5 +1,6 @@
 import { methodsNotAllowed } from "@/lib/http/api-route";
 import { jsonResponse } from "@/lib/http/responses";
+import { appServices } from "@/lib/services/app-services";
 import { checkComponents, PROBE_HEADERS, unavailableResponse } from "@/lib/http/health-checks";
 
 export const dynamic = "force-dynamic";
@@ -14,7 +15,7 @@ const READY_TIMEOUT_MS = 2000;
  * for a dependency requests are served without (docs/limits-and-faults.md).
  */
 export async function GET(): Promise<Response> {
-  const report = await checkComponents("ready", READY_TIMEOUT_MS, { redis: false });
+  const report = await checkComponents(appServices, "ready", READY_TIMEOUT_MS, { redis: false });
   if (report.database === "down") {
     return unavailableResponse(`Not ready: the database does not answer within ${READY_TIMEOUT_MS / 1000} s.`, { status: "not_ready", ...report });
   }

@@ -1,7 +1,8 @@
 import { listServers } from "@/lib/core/registry/subregistry/subregistry-api";
 import { parseQuery } from "@/lib/http/api-route";
 import { jsonResponse } from "@/lib/http/responses";
-import { officialError, subregistryContext, subregistryRoute } from "@/lib/http/subregistry-route";
+import { officialError, subregistryContext } from "@/lib/http/subregistry-route";
+import { subregistryRoute } from "@/lib/services/api-route";
 import { listServersParamsSchema } from "@/lib/schemas/registry-api";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { AppError } from "../errors";
-import type { CertificationApplication } from "./certification-application";
+import type { CertificationApplication, CertificationAuditEntry } from "./certification-application";
 import type { CertificationDeps } from "./certification-deps";
 import { checkApplicationVerification } from "./check-application-verification";
 import { expireCertification } from "./expire-certification";
@@ -26,4 +26,13 @@ export async function getCertificationApplication(
     application = (await checkApplicationVerification(deps, application)).application;
   }
   return application;
+}
+
+/** What an operator reads of one application: as it stands (not rechecked: reading must not write a check), and its audit trail. */
+export async function getApplicationForOperator(
+  deps: CertificationDeps,
+  id: string,
+): Promise<{ application: CertificationApplication; audit: CertificationAuditEntry[] }> {
+  const application = await getCertificationApplication(deps, id, { recheck: false });
+  return { application, audit: await deps.store.listAudit(application.id) };
 }

@@ -5,6 +5,7 @@ import { launchFromServerJson, NO_LAUNCH, type PackageLaunch } from "../packages
 import type { PackageRef } from "../packages/package-evidence";
 import type { RegistryContext } from "../scanning/scan-outcome";
 import { packageOfPurl, parsePurl } from "./purl";
+import { recordScanOutcome } from "./record-scan";
 import type { RegistryStore } from "./registry-store";
 import type { SubregistryStore } from "./subregistry/subregistry-store";
 import type { JoinEvidence } from "./scan-server";
@@ -49,7 +50,7 @@ export async function assessPackageServer(deps: AssessPackageServerDeps, identit
   const launch = await launchOf(deps, await deps.store.findServerByUrl(identity), named.name);
   const assessment = await deps.assess(identity, { ecosystem: "npm", name: named.name, version: purl.version }, context, launch);
   const { outcome } = assessment;
-  const recorded = await deps.store.recordScan(outcome, {
+  const recorded = await recordScanOutcome(deps.store, outcome, {
     trigger,
     fallbackName: outcome.discovery?.serverInfo?.title || outcome.discovery?.serverInfo?.name || named.name,
     fallbackPublisher: named.name.startsWith("@") ? named.name.slice(1).split("/")[0]! : named.name,

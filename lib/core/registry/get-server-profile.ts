@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError, isAppError } from "../errors";
 import type { RegistryStore } from "./registry-store";
 import { isListed, type ListedServerRecord } from "./server-record";
 import { toServerDetail, type ServerDetailView } from "./server-views";
@@ -23,6 +23,17 @@ export async function findListedServer(store: RegistryStore, rawUrl: string): Pr
   const server = await store.findServerByUrl(url);
   if (!server || !isListed(server)) throw new AppError("not_found", "No server with that URL is in the registry.");
   return server;
+}
+
+/** Whether the server has a public profile to link to: exactly the servers findListedServer finds. */
+export async function hasPublicProfile(store: RegistryStore, rawUrl: string): Promise<boolean> {
+  try {
+    await findListedServer(store, rawUrl);
+    return true;
+  } catch (error) {
+    if (isAppError(error) && error.code === "not_found") return false;
+    throw error;
+  }
 }
 
 /** The public profile of one server (docs/findings-and-scans.md#the-profile-and-its-scan-history). */

@@ -6,6 +6,7 @@ import { keepJson } from "../scanning/untrusted-text";
 import type { TargetPolicy } from "../scanning/target-guard";
 import { checkIdentityUrl } from "./import/identity-url";
 import { packagePurl } from "./import/package-identity";
+import { importServerEntry } from "./import/decide-import";
 import { servedServerJson, upgradeServerJson } from "./import/server-json";
 import { readImportPage } from "./import/import-page";
 import { OFFICIAL_META_KEY } from "./subregistry/subregistry-api";
@@ -342,7 +343,7 @@ export async function importOfficialRegistry(
         if (mapped.upgraded) run.oldSchemaEntries += 1;
         const name = mapped.entry.registryName;
         for (const text of mapped.notes) note(pageNumber, index, name, text);
-        const result = await store.upsertImportedServer(mapped.entry, importFingerprint(mapped.entry));
+        const result = await importServerEntry(store, mapped.entry, importFingerprint(mapped.entry));
         if (result.kind === "skipped") {
           skip(pageNumber, index, name, result.reason);
           continue;

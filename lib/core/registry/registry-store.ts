@@ -1,11 +1,9 @@
 import type { CertificationStatus, Grade } from "../grades";
 import type { RegistryContext, ScanOutcome } from "../scanning/scan-outcome";
+import type { ImportDecision, ImportMatches } from "./import/decide-import";
+import type { DecideScanRecording } from "./record-scan";
 import type { ListedServerRecord, ScanRecord, ScanSummary, ScanTrigger, ServerRecord, ServerSummaryRecord } from "./server-record";
 
-/**
- * The port the registry's use cases need from storage. lib/data implements it
- * with drizzle; the core never sees SQL.
- */
 export const SEARCH_SORTS = ["relevance", "score-high", "score-low", "recent", "name"] as const;
 type SearchSort = (typeof SEARCH_SORTS)[number];
 export const CERTIFIED_FILTERS = ["true", "standard", "premium"] as const;
@@ -77,6 +75,14 @@ export interface RecordScanMeta {
   fallbackPublisher: string;
 }
 
+/**
+ * The port the registry's use cases need from storage. lib/data implements it
+ * with drizzle; the core never sees SQL. A write that depends on what is
+ * stored takes a `decide` function from the core: the store reads under a
+ * row lock, calls it, and writes what it returns, so the rules live in the
+ * core (record-scan.ts, import/decide-import.ts) and the adapter only
+ * locks, maps and writes.
+ */
 export interface RegistryStore {
   searchServers(query: SearchQuery): Promise<{ total: number; rows: ServerSummaryRecord[] }>;
   /** Any server with this normalized URL, listed or not. */
@@ -87,8 +93,10 @@ export interface RegistryStore {
   getScan(scanId: string): Promise<ScanRecord | null>;
   getStats(now: Date, listLimit: number): Promise<StatsSnapshot>;
   getRegistryContext(url: string): Promise<RegistryContext>;
-  recordScan(outcome: ScanOutcome, meta: RecordScanMeta): Promise<{ server: ServerRecord; scan: ScanRecord }>;
-  upsertImportedServer(entry: ImportedServer, importHash: string): Promise<UpsertResult>;
+  /** Creates the server if the URL is new, then locks it and writes the scan and what `decide` returns. Use recordScanOutcome. */
+  recordScan(outcome: ScanOutcome, meta: RecordScanMeta, decide: DecideScanRecording): Promise<{ server: ServerRecord; scan: ScanRecord }>;
+  /** Locks the servers the entry matches by name and by URL and applies `decide`. Use importServerEntry. */
+  upsertImportedServer(entry: ImportedServer, importHash: string, decide: (matches: ImportMatches) => ImportDecision): Promise<UpsertResult>;
   recordImportRun(run: ImportRunCounts): Promise<void>;
   listServersToScan(options: { staleBefore: Date; limit: number }): Promise<{ id: string; url: string }[]>;
   setCertificationStatus(serverId: string, status: CertificationStatus): Promise<void>;

@@ -2,6 +2,7 @@ import type { ScanCoordinator } from "../scanning/scan-coordinator";
 import type { RunScanOptions } from "../scanning/run-scan";
 import type { RegistryContext, ScanOutcome } from "../scanning/scan-outcome";
 import { normalizeServerUrl } from "./normalize-url";
+import { recordScanOutcome } from "./record-scan";
 import type { RegistryStore } from "./registry-store";
 import type { ScanRecord, ScanTrigger, ServerRecord } from "./server-record";
 
@@ -38,7 +39,7 @@ export async function scanServer(deps: ScanServerDeps, rawUrl: string, trigger: 
     const scanned = await deps.runScan(url, context, deps.scanOptions);
     const outcome = joinEvidence ? joinEvidence(scanned) : scanned;
     const host = new URL(url).hostname;
-    const { server, scan } = await deps.store.recordScan(outcome, {
+    const { server, scan } = await recordScanOutcome(deps.store, outcome, {
       trigger,
       fallbackName: outcome.discovery?.serverInfo?.title || outcome.discovery?.serverInfo?.name || host,
       fallbackPublisher: host,

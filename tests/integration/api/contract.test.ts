@@ -21,6 +21,7 @@ import * as unknownRoute from "@/app/api/v1/[...rest]/route";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
 import { callRoute, encodeServerUrl } from "./call-route";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 const SPEC_SUMMARY_FIELDS = {
   url: "string",
@@ -75,11 +76,11 @@ describe(`REST contract on ${databaseKind()}`, () => {
     const hour = 3600_000;
     const t0 = Date.now() - 10 * hour;
     for (const [i, score] of [70, 85, 92].entries()) {
-      await services.store.recordScan(buildScanOutcome({ url: WEATHER, score, startedAt: new Date(t0 + i * hour), serverName: "Acme Weather" }), meta);
+      await recordScanOutcome(services.store, buildScanOutcome({ url: WEATHER, score, startedAt: new Date(t0 + i * hour), serverName: "Acme Weather" }), meta);
     }
-    await services.store.recordScan(buildScanOutcome({ url: TOOLS, score: 75, serverName: "GitHub Tools" }), { ...meta, fallbackPublisher: "octo" });
-    await services.store.recordScan(buildScanOutcome({ url: INSECURE, score: 88, serverName: "Insecure Notes" }), meta);
-    await services.store.recordScan(
+    await recordScanOutcome(services.store, buildScanOutcome({ url: TOOLS, score: 75, serverName: "GitHub Tools" }), { ...meta, fallbackPublisher: "octo" });
+    await recordScanOutcome(services.store, buildScanOutcome({ url: INSECURE, score: 88, serverName: "Insecure Notes" }), meta);
+    await recordScanOutcome(services.store, 
       buildScanOutcome({
         url: INSECURE,
         score: 45,
@@ -99,12 +100,12 @@ describe(`REST contract on ${databaseKind()}`, () => {
       }),
       meta,
     );
-    await services.store.recordScan(
+    await recordScanOutcome(services.store, 
       buildScanOutcome({ url: HOSTILE, score: 61, serverName: `<script>alert("x")</script> & 'q' \u202Eevil 🎉` }),
       meta,
     );
-    await services.store.recordScan(buildScanOutcome({ url: REPORTISH, score: 80, serverName: "Odd" }), meta);
-    await services.store.recordScan(buildScanOutcome({ url: "https://down.example/mcp", status: "unreachable" }), meta);
+    await recordScanOutcome(services.store, buildScanOutcome({ url: REPORTISH, score: 80, serverName: "Odd" }), meta);
+    await recordScanOutcome(services.store, buildScanOutcome({ url: "https://down.example/mcp", status: "unreachable" }), meta);
     const weather = await services.store.findServerByUrl(WEATHER);
     await services.store.setCertificationStatus(weather!.id, "premium");
   });

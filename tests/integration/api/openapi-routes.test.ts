@@ -18,6 +18,7 @@ import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { seedSubregistry } from "../subregistry/seed-subregistry";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
 import { callRoute } from "./call-route";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 /**
  * The route table (lib/schemas/route-table.ts) against the app: every route
@@ -235,8 +236,8 @@ describe(`OpenAPI route table against the handlers, on ${databaseKind()}`, () =>
     outcome.discovery!.prompts = [{ name: "forecast", arguments: [{ name: "city", required: true }] }];
     outcome.discovery!.listingProblems = [{ listing: "prompts", problem: "cut at 100 items" }];
     outcome.changes = { added: ["get_weather"], removed: [], changed: [] };
-    await services.store.recordScan(outcome, meta);
-    await services.store.recordScan(buildScanOutcome({ url: origin.url, score: 85, serverName: "Origin" }), meta);
+    await recordScanOutcome(services.store, outcome, meta);
+    await recordScanOutcome(services.store, buildScanOutcome({ url: origin.url, score: 85, serverName: "Origin" }), meta);
 
     const response = await callRoute(openapiRoute.GET, "/api/v1/openapi.json");
     expect(response.status).toBe(200);

@@ -9,6 +9,7 @@ import { revokeCertification } from "@/lib/core/certification/revoke-certificati
 import { AppError } from "@/lib/core/errors";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 /**
  * Operators racing each other (docs/certification.md#states-and-transitions): whatever the interleaving, the
@@ -44,7 +45,7 @@ describe(`certification races on ${databaseKind()}`, () => {
   /** A server graded A with one application per tier, verified and paid. */
   async function setUp(tiers: CertificationTier[] = ["premium"]) {
     const url = `https://race-${++serial}.example/mcp`;
-    const { server } = await services.store.recordScan(buildScanOutcome({ url, score: 95 }), { trigger: "api", fallbackName: "r", fallbackPublisher: "r" });
+    const { server } = await recordScanOutcome(services.store, buildScanOutcome({ url, score: 95 }), { trigger: "api", fallbackName: "r", fallbackPublisher: "r" });
     const ids: string[] = [];
     for (const tier of tiers) {
       const { application } = await store().openApplication(

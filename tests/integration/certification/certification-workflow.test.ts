@@ -24,6 +24,7 @@ import { startHttpFixture, type FixtureHandle } from "../../fixtures/harness/htt
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { callRoute, encodeServerUrl } from "../api/call-route";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 const HOUR = 3600_000;
 const EMAIL = "security-team@publisher.example";
@@ -43,7 +44,7 @@ describe(`certification workflow on ${databaseKind()}`, () => {
 
   const serverUrl = (path: string) => `http://127.0.0.1:${origin.port}/${path}`;
   const meta = { trigger: "api" as const, fallbackName: "fixture", fallbackPublisher: "publisher" };
-  const scanAt = (url: string, score: number) => services.store.recordScan(buildScanOutcome({ url, score, serverName: `Server ${url}` }), meta);
+  const scanAt = (url: string, score: number) => recordScanOutcome(services.store, buildScanOutcome({ url, score, serverName: `Server ${url}` }), meta);
 
   async function intake(body: unknown, clientIp = "198.51.100.20"): Promise<Response> {
     const response = await callRoute(certifyRoute.POST, "/api/v1/certify", {

@@ -12,6 +12,7 @@ import { openServices, type Services } from "@/lib/services/open-services";
 import { startHttpFixture, type FixtureHandle } from "../../fixtures/harness/http-fixture";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 const run = promisify(execFile);
 
@@ -59,7 +60,7 @@ describe(`npm run certify (${databaseKind()})`, () => {
       const deps = { ...services.certification, scanIfUnknown: undefined };
       const opened = await openCertificationApplication(deps, { serverUrl, tier: "standard", contactEmail: "cli@x.example", publisherName: null });
       // A second application, approved 366 days ago, for `expire`.
-      await services.store.recordScan(buildScanOutcome({ url: serverUrl, score: 90 }), { trigger: "api", fallbackName: "x", fallbackPublisher: "x" });
+      await recordScanOutcome(services.store, buildScanOutcome({ url: serverUrl, score: 90 }), { trigger: "api", fallbackName: "x", fallbackPublisher: "x" });
       const other = await openCertificationApplication(deps, { serverUrl, tier: "premium", contactEmail: "cli@x.example", publisherName: null });
       await services.certification.store.changeApplication(other.application.id, () => ({ status: "verified", set: { verifiedAt: new Date() }, audit: { actor: "system", reason: "test" } }), new Date());
       await markCertificationPaid(services.certification.store, other.application.id, "key:t", "pi_1");

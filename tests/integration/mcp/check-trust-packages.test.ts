@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportedServer } from "@/lib/core/registry/registry-store";
-import { checkTrust, checkTrustOutputSchema, type CheckTrustInput } from "@/lib/mcp/check-trust-tool";
+import { checkTrust, type TrustQuery } from "@/lib/core/registry/check-trust";
+import { checkTrustOutputSchema } from "@/lib/mcp/check-trust-tool";
 import { provideAppServices } from "@/lib/services/app-services";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
 import { connectInProcess, textOf, type InProcessClient } from "./in-process-client";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
+import { importServerEntry } from "@/lib/core/registry/import/decide-import";
 
 /**
  * check_trust for packages (docs/identity.md#check_trust,
@@ -36,14 +39,18 @@ const entry = (registryName: string, url: string, packageName: string): Imported
 describe(`check_trust for package servers on ${databaseKind()}`, () => {
   let services: TestServices;
   let mcp: InProcessClient;
-  const check = async (input: CheckTrustInput) => checkTrustOutputSchema.parse(await checkTrust(services.store, BASE_URL, input));
+  // The tool's arguments, mapped as the tool maps them; the answer must fit the tool's published output schema.
+  const check = async (input: { server_url: string } | { package_name: string }) => {
+    const query: TrustQuery = "server_url" in input ? { serverUrl: input.server_url } : { packageName: input.package_name };
+    return checkTrustOutputSchema.parse(await checkTrust(services.store, BASE_URL, query));
+  };
 
   beforeAll(async () => {
     services = await openTestServices();
     provideAppServices(services);
-    await services.store.upsertImportedServer(entry("io.github.fixture/weather", PURL, PACKAGE), "h1");
-    await services.store.upsertImportedServer(entry("io.github.fixture/hosted", HOSTED, PACKAGE), "h2");
-    await services.store.upsertImportedServer(entry("io.github.fixture/notes", "pkg:npm/fixture-notes", "fixture-notes"), "h3");
+    await importServerEntry(services.store, entry("io.github.fixture/weather", PURL, PACKAGE), "h1");
+    await importServerEntry(services.store, entry("io.github.fixture/hosted", HOSTED, PACKAGE), "h2");
+    await importServerEntry(services.store, entry("io.github.fixture/notes", "pkg:npm/fixture-notes", "fixture-notes"), "h3");
     mcp = await connectInProcess({ clientIp: "198.51.100.77" });
   });
   afterAll(async () => {
@@ -72,14 +79,14 @@ describe(`check_trust for package servers on ${databaseKind()}`, () => {
   });
 
   it("answers from the remote servers that name the package while the package itself awaits assessment", async () => {
-    await services.store.recordScan(buildScanOutcome({ url: HOSTED, score: 85 }), { trigger: "rescan", fallbackName: "x", fallbackPublisher: "x" });
+    await recordScanOutcome(services.store, buildScanOutcome({ url: HOSTED, score: 85 }), { trigger: "rescan", fallbackName: "x", fallbackPublisher: "x" });
     const body = await check({ package_name: PACKAGE });
     expect(body).toMatchObject({ found: true, status: "assessed", url: HOSTED, grade: "B", recommendation: "allow", packageName: PACKAGE });
     expect(body.message).toContain(`The package itself (${PURL}) is known but not yet assessed.`);
   });
 
   it("answers from the package's own verdict once it has one, under its purl, with the servers naming it in matches", async () => {
-    await services.store.recordScan(buildScanOutcome({ url: PURL, score: 45 }), { trigger: "rescan", fallbackName: "x", fallbackPublisher: "x" });
+    await recordScanOutcome(services.store, buildScanOutcome({ url: PURL, score: 45 }), { trigger: "rescan", fallbackName: "x", fallbackPublisher: "x" });
     for (const input of [{ package_name: PACKAGE }, { package_name: "pkg:npm/@fixture/weather-mcp" }]) {
       const body = await check(input);
       expect(body).toMatchObject({ found: true, status: "assessed", url: PURL, grade: "D", recommendation: "refuse", packageName: PACKAGE });

@@ -7,6 +7,7 @@ import { provideAppServices } from "@/lib/services/app-services";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
 import { callMcpRoute, connectInProcess, MCP_PATH, postRaw, textOf } from "./in-process-client";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 /**
  * The HTTP side of /api/v1/mcp in-process: limits per tool call
@@ -47,7 +48,7 @@ describe(`MCP endpoint over HTTP semantics, in-process on ${databaseKind()}`, ()
       },
     );
     provideAppServices(services);
-    await services.store.recordScan(buildScanOutcome({ url: KNOWN_URL, score: 92 }), { trigger: "api", fallbackName: "known", fallbackPublisher: "seed" });
+    await recordScanOutcome(services.store, buildScanOutcome({ url: KNOWN_URL, score: 92 }), { trigger: "api", fallbackName: "known", fallbackPublisher: "seed" });
   });
   afterAll(async () => {
     await services?.close();

@@ -19,6 +19,8 @@ import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { callRoute } from "../api/call-route";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
 import { connectInProcess, postRaw, textOf, type InProcessClient } from "./in-process-client";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
+import { importServerEntry } from "@/lib/core/registry/import/decide-import";
 
 /**
  * The MCP endpoint's tools through the SDK's real Client, in-process against
@@ -61,18 +63,18 @@ describe(`MCP tools in-process on ${databaseKind()}`, () => {
     );
     provideAppServices(services);
     for (const seed of SEEDED) {
-      await services.store.recordScan(buildScanOutcome({ url: seed.url, score: seed.score, serverName: `grade ${seed.grade}` }), {
+      await recordScanOutcome(services.store, buildScanOutcome({ url: seed.url, score: seed.score, serverName: `grade ${seed.grade}` }), {
         trigger: "api",
         fallbackName: `grade ${seed.grade}`,
         fallbackPublisher: "seed",
       });
     }
     // A critical finding caps the grade at F whatever the score (docs/scoring.md#caps): the gate must follow the grade.
-    await services.store.recordScan(buildScanOutcome({ url: CAPPED_URL, score: 88, grade: "F" }), { trigger: "api", fallbackName: "capped", fallbackPublisher: "seed" });
+    await recordScanOutcome(services.store, buildScanOutcome({ url: CAPPED_URL, score: 88, grade: "F" }), { trigger: "api", fallbackName: "capped", fallbackPublisher: "seed" });
     // One package published at two URLs, graded B and D.
     for (const [i, score] of [85, 45].entries()) {
       const url = `https://pkg-${i}.acme.example/mcp`;
-      await services.store.upsertImportedServer(
+      await importServerEntry(services.store, 
         {
           registryName: `io.example.acme/weather-${i}`,
           url,
@@ -90,7 +92,7 @@ describe(`MCP tools in-process on ${databaseKind()}`, () => {
         },
         `hash-${i}`,
       );
-      await services.store.recordScan(buildScanOutcome({ url, score }), { trigger: "api", fallbackName: url, fallbackPublisher: "Acme" });
+      await recordScanOutcome(services.store, buildScanOutcome({ url, score }), { trigger: "api", fallbackName: url, fallbackPublisher: "Acme" });
     }
     // A certification application carries a contact email that no public answer may show.
     await openCertificationApplication(

@@ -11,6 +11,7 @@ import type { ScanRecord } from "@/lib/core/registry/server-record";
 import { startLocalNpmRegistry, type LocalNpmRegistry } from "../../support/local-npm-registry";
 import { settledJob } from "../jobs/job-helpers";
 import { openTestServices, type TestServices } from "../support/test-services";
+import { importServerEntry } from "@/lib/core/registry/import/decide-import";
 
 /**
  * The whole package assessment (docs/package-assessment.md) as the job queue runs it: a package
@@ -62,7 +63,7 @@ beforeAll(async () => {
     },
   );
   for (const name of FIXTURES) {
-    await services.store.upsertImportedServer(
+    await importServerEntry(services.store, 
       {
         registryName: `io.test/${name}`,
         url: identity(name),

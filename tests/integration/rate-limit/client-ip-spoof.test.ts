@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { jsonResponse } from "@/lib/http/responses";
 import { createRequestListener } from "@/lib/server/http-server";
 import { provideAppServices } from "@/lib/services/app-services";

@@ -3,7 +3,7 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiKey } from "@/lib/core/api-keys/create-api-key";
 import { revokeApiKey } from "@/lib/core/api-keys/revoke-api-key";
-import { apiRoute } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { jsonResponse } from "@/lib/http/responses";
 import { provideAppServices } from "@/lib/services/app-services";
 import * as searchRoute from "@/app/api/v1/search/route";
@@ -16,6 +16,7 @@ import * as openapiRoute from "@/app/api/v1/openapi.json/route";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import { callRoute } from "../api/call-route";
 import { databaseKind, openTestServices, type TestServices } from "../support/test-services";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 /**
  * The rate limits (docs/api-keys-and-rate-limits.md#rate-limits) through the real wrapper and gate, on the in-process store and (when
@@ -67,7 +68,7 @@ describe.each(backends)(`rate limits on ${databaseKind()} with the %s`, (_name, 
     services = await openTestServices({ BASE_URL: "https://trust.example.org", ...env }, { rateLimiter: { prefix } });
     provideAppServices(services);
     services.certification.scanIfUnknown = undefined; // this file is about limits, not scans
-    await services.store.recordScan(buildScanOutcome({ url: SERVER, score: 88 }), { trigger: "api", fallbackName: "x", fallbackPublisher: "acme" });
+    await recordScanOutcome(services.store, buildScanOutcome({ url: SERVER, score: 88 }), { trigger: "api", fallbackName: "x", fallbackPublisher: "acme" });
   });
   afterAll(async () => {
     // Counted where configured, not silently in process.

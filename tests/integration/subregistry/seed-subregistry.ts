@@ -1,6 +1,7 @@
 import { importOfficialRegistry } from "@/lib/core/registry/import-official-registry";
 import { buildScanOutcome } from "../../support/scan-outcome-builder";
 import type { TestServices } from "../support/test-services";
+import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 export const BASE = "https://trust.registry.test";
 
@@ -51,6 +52,6 @@ export async function seedSubregistry(services: TestServices): Promise<void> {
     await importOfficialRegistry(services.store, { label: "test", followCursor: false, fetchPage: async () => page(status) }, { subregistry });
   }
   for (const [, url, score] of ENTRIES) {
-    await services.store.recordScan(buildScanOutcome({ url, score }), { trigger: "rescan", fallbackName: "x", fallbackPublisher: "x" });
+    await recordScanOutcome(services.store, buildScanOutcome({ url, score }), { trigger: "rescan", fallbackName: "x", fallbackPublisher: "x" });
   }
 }

@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
  * dependency-cruiser, configured by .dependency-cruiser.cjs, finds no
  * import that crosses it. The core never imports the edges, the adapters,
  * db, the composition root or the wire schemas; lib/data never imports the
- * edges; the edges reach storage only through lib/services.
+ * edges; the edges reach storage only through lib/services; lib/http,
+ * lib/mcp and lib/site are handed the services and never open them.
  */
 
 interface Violation {

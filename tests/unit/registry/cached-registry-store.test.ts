@@ -49,7 +49,7 @@ describe("the read cache", () => {
     now = 1500;
     await cached.searchServers(query("a"));
     expect(calls).toHaveLength(3);
-    await cached.recordScan({} as never, {} as never);
+    await cached.recordScan({} as never, {} as never, () => ({}) as never);
     await cached.searchServers(query("a"));
     expect(calls).toHaveLength(4);
   });

@@ -5,8 +5,7 @@ import { Untrusted } from "@/components/untrusted-text";
 import { toPublicApplication } from "@/lib/core/certification/application-views";
 import { getCertificationApplication } from "@/lib/core/certification/get-certification-application";
 import { isAppError } from "@/lib/core/errors";
-import { tryNormalizeServerUrl } from "@/lib/core/registry/normalize-url";
-import { isListed } from "@/lib/core/registry/server-record";
+import { hasPublicProfile } from "@/lib/core/registry/get-server-profile";
 import { formatDateTime } from "@/lib/site/format-time";
 import { profilePath } from "@/lib/site/server-links";
 import { appServices } from "@/lib/services/app-services";
@@ -47,7 +46,7 @@ export default async function ApplicationPage({
   }
   const submitted = (await searchParams).submitted === "1";
   const words = STATUS_WORDS[view.status] ?? { title: view.status, text: "" };
-  const listed = tryNormalizeServerUrl(view.server_url) ? await services.store.findServerByUrl(view.server_url) : null;
+  const hasProfile = await hasPublicProfile(services.store, view.server_url);
 
   return (
     <section className="narrow" aria-labelledby="page-title">
@@ -72,7 +71,7 @@ export default async function ApplicationPage({
             <code>
               <Untrusted text={view.server_url} max={300} />
             </code>
-            {listed && isListed(listed) ? (
+            {hasProfile ? (
               <>
                 {" "}
                 · <a href={profilePath(view.server_url)}>profile</a>

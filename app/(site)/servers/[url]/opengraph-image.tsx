@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { ogSafeText } from "@/lib/site/og-text";
 import { GRADE_COLOURS } from "@/lib/site/grade-colours";
+import { appServices } from "@/lib/services/app-services";
 import { loadAwaitingServer, loadServerPage } from "@/lib/site/load-server-page";
 import { serverUrlFromSegment } from "@/lib/site/server-links";
 
@@ -31,7 +32,7 @@ function loadFonts() {
  */
 export default async function Image({ params }: { params: Promise<{ url: string }> }) {
   const serverUrl = serverUrlFromSegment((await params).url);
-  const [data, { regular, bold }] = await Promise.all([loadServerPage(serverUrl), loadFonts()]);
+  const [data, { regular, bold }] = await Promise.all([loadServerPage(await appServices(), serverUrl), loadFonts()]);
   const options = {
     ...size,
     fonts: [
@@ -42,7 +43,7 @@ export default async function Image({ params }: { params: Promise<{ url: string 
   };
   if (!data) {
     // A listed server without a verdict (docs/identity.md#listed-versus-assessed) is not "not in the registry"; its name is strangers' text, so it is left out.
-    const awaiting = await loadAwaitingServer(serverUrl);
+    const awaiting = await loadAwaitingServer(await appServices(), serverUrl);
     return new ImageResponse(
       (
         <div style={{ display: "flex", width: "100%", height: "100%", alignItems: "center", justifyContent: "center", background: "#f6f8fa", fontFamily: "Inter", fontSize: 56, color: "#1f2328" }}>

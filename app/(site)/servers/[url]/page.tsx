@@ -11,6 +11,7 @@ import { ScoreHistoryChart } from "@/components/score-history-chart";
 import { TransportFacts } from "@/components/transport-facts";
 import { Untrusted } from "@/components/untrusted-text";
 import { formatDateTime } from "@/lib/site/format-time";
+import { appServices } from "@/lib/services/app-services";
 import { loadAwaitingServer, loadServerPage } from "@/lib/site/load-server-page";
 import { httpUrlOrNull } from "@/lib/core/registry/http-url";
 import { parsePurl } from "@/lib/core/registry/purl";
@@ -29,9 +30,9 @@ async function serverUrlOf(params: Props["params"]): Promise<string> {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const serverUrl = await serverUrlOf(params);
-  const data = await loadServerPage(serverUrl);
+  const data = await loadServerPage(await appServices(), serverUrl);
   if (!data) {
-    const awaiting = await loadAwaitingServer(serverUrl);
+    const awaiting = await loadAwaitingServer(await appServices(), serverUrl);
     // Strangers' text without a verdict: shown, but not offered to search engines.
     if (awaiting) return { title: `${visibleLine(awaiting.name, 80)}: awaiting assessment`, robots: { index: false } };
     return { title: "Server not found" };
@@ -44,9 +45,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ServerPage({ params, searchParams }: Props) {
   const serverUrl = await serverUrlOf(params);
-  const data = await loadServerPage(serverUrl);
+  const data = await loadServerPage(await appServices(), serverUrl);
   if (!data) {
-    const awaiting = await loadAwaitingServer(serverUrl);
+    const awaiting = await loadAwaitingServer(await appServices(), serverUrl);
     if (!awaiting) notFound();
     return <AwaitingAssessment server={awaiting} />;
   }

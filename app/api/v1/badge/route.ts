@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/core/errors";
-import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
+import { methodsNotAllowed } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { badgeResponse, parseBadgeOptions } from "@/lib/http/badge-response";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,7 @@
 import { toIntakeReply } from "@/lib/core/certification/application-views";
 import { openCertificationApplication } from "@/lib/core/certification/open-certification-application";
-import { apiRoute, methodsNotAllowed, readJsonBody } from "@/lib/http/api-route";
+import { methodsNotAllowed, readJsonBody } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { jsonResponse } from "@/lib/http/responses";
 import { parseCertificationRequest } from "@/lib/schemas/certify";
 

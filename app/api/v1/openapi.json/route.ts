@@ -1,4 +1,5 @@
-import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
+import { methodsNotAllowed } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { jsonResponse } from "@/lib/http/responses";
 import { buildOpenApiDocument, type OpenApiDocument } from "@/lib/schemas/openapi";
 

@@ -1,6 +1,7 @@
 import { RULE_CATALOGUE } from "@/lib/core/scanning/rules/rule-catalogue";
 import { SCORING_VERSION } from "@/lib/core/scoring/scoring-version";
-import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
+import { methodsNotAllowed } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { jsonResponse } from "@/lib/http/responses";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { AppError } from "@/lib/core/errors";
 import { scanServer } from "@/lib/core/registry/scan-server";
-import { apiRoute, methodsNotAllowed, readJsonBody } from "@/lib/http/api-route";
+import { methodsNotAllowed, readJsonBody } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { jsonResponse } from "@/lib/http/responses";
 import { toScanResponse } from "@/lib/schemas/scan";
 

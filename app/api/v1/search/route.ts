@@ -1,5 +1,6 @@
 import { searchServers } from "@/lib/core/registry/search-servers";
-import { apiRoute, methodsNotAllowed, parseQuery } from "@/lib/http/api-route";
+import { methodsNotAllowed, parseQuery } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { jsonResponse } from "@/lib/http/responses";
 import { searchParamsSchema } from "@/lib/schemas/search";
 

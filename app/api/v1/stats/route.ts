@@ -1,4 +1,5 @@
-import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
+import { methodsNotAllowed } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { jsonResponse } from "@/lib/http/responses";
 
 export const dynamic = "force-dynamic";

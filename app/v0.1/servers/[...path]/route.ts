@@ -2,7 +2,8 @@ import { AppError } from "@/lib/core/errors";
 import { getVersion, listVersions, parseServerPath } from "@/lib/core/registry/subregistry/subregistry-api";
 import { parseQuery } from "@/lib/http/api-route";
 import { jsonResponse } from "@/lib/http/responses";
-import { officialError, readOnly, subregistryContext, subregistryRoute } from "@/lib/http/subregistry-route";
+import { officialError, readOnly, subregistryContext } from "@/lib/http/subregistry-route";
+import { subregistryRoute } from "@/lib/services/api-route";
 import { detailParamsSchema } from "@/lib/schemas/registry-api";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,8 @@
 import { toAdminApplication } from "@/lib/core/certification/application-views";
 import { listCertificationApplications } from "@/lib/core/certification/list-certification-applications";
 import { AppError } from "@/lib/core/errors";
-import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
+import { methodsNotAllowed } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { requireAdmin } from "@/lib/http/require-admin";
 import { jsonResponse } from "@/lib/http/responses";
 

@@ -1,6 +1,7 @@
 import { toPublicApplication } from "@/lib/core/certification/application-views";
 import { getCertificationApplication } from "@/lib/core/certification/get-certification-application";
-import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
+import { methodsNotAllowed } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { jsonResponse } from "@/lib/http/responses";
 
 export const dynamic = "force-dynamic";

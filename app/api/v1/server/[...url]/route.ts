@@ -1,6 +1,7 @@
 import { getServerProfile } from "@/lib/core/registry/get-server-profile";
 import { getServerReport } from "@/lib/core/registry/get-server-report";
-import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
+import { methodsNotAllowed } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { badgeEndpointResponse, badgeResponse, parseBadgeOptions } from "@/lib/http/badge-response";
 import { jsonResponse } from "@/lib/http/responses";
 import { resolveServerPath } from "@/lib/http/server-path";

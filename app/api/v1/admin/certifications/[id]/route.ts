@@ -1,6 +1,7 @@
 import { toAdminApplication } from "@/lib/core/certification/application-views";
-import { getCertificationApplication } from "@/lib/core/certification/get-certification-application";
-import { apiRoute, methodsNotAllowed } from "@/lib/http/api-route";
+import { getApplicationForOperator } from "@/lib/core/certification/get-certification-application";
+import { methodsNotAllowed } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { requireAdmin } from "@/lib/http/require-admin";
 import { jsonResponse } from "@/lib/http/responses";
 
@@ -10,8 +11,7 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute("admin", async ({ url, services, gate }) => {
   requireAdmin(gate);
   const id = decodeURIComponent(url.pathname.split("/").pop() ?? "");
-  const application = await getCertificationApplication(services.certification, id, { recheck: false });
-  const audit = await services.certification.store.listAudit(application.id);
+  const { application, audit } = await getApplicationForOperator(services.certification, id);
   return jsonResponse(toAdminApplication(application, audit), { headers: { "cache-control": "no-store" } });
 });
 

@@ -1,10 +1,12 @@
 import { toAdminApplication } from "@/lib/core/certification/application-views";
+import { getApplicationForOperator } from "@/lib/core/certification/get-certification-application";
 import { approveCertification } from "@/lib/core/certification/approve-certification";
 import { markCertificationPaid } from "@/lib/core/certification/mark-certification-paid";
 import { rejectCertification } from "@/lib/core/certification/reject-certification";
 import { revokeCertification } from "@/lib/core/certification/revoke-certification";
 import { AppError } from "@/lib/core/errors";
-import { apiRoute, methodsNotAllowed, readJsonBody } from "@/lib/http/api-route";
+import { methodsNotAllowed, readJsonBody } from "@/lib/http/api-route";
+import { apiRoute } from "@/lib/services/api-route";
 import { requireAdmin } from "@/lib/http/require-admin";
 import { jsonResponse } from "@/lib/http/responses";
 
@@ -27,24 +29,24 @@ export const POST = apiRoute("admin", async ({ request, url, services, gate }) =
   const [id, action] = url.pathname.split("/").slice(-2).map(decodeURIComponent);
   if (!UUID.test(id)) throw new AppError("not_found", "There is no certification application with this id.");
   const store = services.certification.store;
-  let application;
   switch (action) {
     case "approve":
-      application = await approveCertification(store, id, actor);
+      await approveCertification(store, id, actor);
       break;
     case "reject":
-      application = await rejectCertification(store, id, actor, await field(request, "reason"));
+      await rejectCertification(store, id, actor, await field(request, "reason"));
       break;
     case "revoke":
-      application = await revokeCertification(store, id, actor, await field(request, "reason"));
+      await revokeCertification(store, id, actor, await field(request, "reason"));
       break;
     case "mark-paid":
-      application = await markCertificationPaid(store, id, actor, await field(request, "paymentReference"));
+      await markCertificationPaid(store, id, actor, await field(request, "paymentReference"));
       break;
     default:
       throw new AppError("not_found", "Unknown action: use approve, reject, revoke or mark-paid.");
   }
-  return jsonResponse(toAdminApplication(application, await store.listAudit(id)), { headers: { "cache-control": "no-store" } });
+  const { application, audit } = await getApplicationForOperator(services.certification, id);
+  return jsonResponse(toAdminApplication(application, audit), { headers: { "cache-control": "no-store" } });
 });
 
 export const { GET, PUT, PATCH, DELETE } = methodsNotAllowed(["POST"]);
