@@ -25,6 +25,7 @@ describe("written detection cases", () => {
     ["written-holdout.json", 108, 108, 101, 1],
     ["written-final.json", 96, 91, 99, 0],
     ["written-last.json", 84, 82, 84, 0],
+    ["written-sixth.json", 78, 78, 78, 1],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

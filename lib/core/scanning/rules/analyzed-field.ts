@@ -14,18 +14,19 @@ export interface Sentence {
 export interface AnalyzedField extends TextField {
   norm: NormalizedText;
   sentences: Sentence[];
-  /** Set when this text was not visible as written: decoded from base64 or from invisible characters. */
-  decodedFrom?: "base64" | "hidden";
+  /** Set when this text was not visible as written: decoded from base64, from invisible characters, or from hex or rot13 ("encoded"). */
+  decodedFrom?: "base64" | "hidden" | "encoded";
   /** Base64 nesting depth of this text (0 for text as sent). */
   depth: number;
 }
 
 // A sentence ends at . ! ? (not in "e.g." and friends, not inside a path or host name),
 // a line break, a semicolon, a chat-template marker, an HTML comment edge or a spaced dash.
+// An ellipsis before a closing bracket ("keys (AKIA...)") abbreviates; it ends nothing.
 // Colons and tags are clause starts, not sentence ends (see isImperativeAt), so that
 // "always add bcc: x@y" and "such as <IMPORTANT> tags" keep their context.
 const BOUNDARY_RE =
-  /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|dr|mr|ms))[.!?]+(?=\s|$|["')\]])|\n|;|\[\/?(?:inst|sys|system|important)\]|\s[-–—]\s|<!--|-->/g;
+  /(?<!\b(?:e\.g|i\.e|etc|vs|cf|approx|incl|no|dr|mr|ms))(?:[.!?]+(?=\s|$|["'])|(?:[!?]+|(?<!\.)\.)(?=[)\]]))|\n|;|\[\/?(?:inst|sys|system|important)\]|\s[-–—]\s|<!--|-->/g;
 
 /** Splits lower-cased text into sentences; rules look for combined signals within one sentence. */
 function splitSentences(text: string): Sentence[] {
@@ -48,7 +49,7 @@ function pushTrimmed(out: Sentence[], text: string, start: number, end: number):
 }
 
 /** Normalizes a field and splits it; every rule reads the result. */
-export function analyzeField(field: TextField, decodedFrom?: "base64" | "hidden", depth = 0): AnalyzedField {
+export function analyzeField(field: TextField, decodedFrom?: AnalyzedField["decodedFrom"], depth = 0): AnalyzedField {
   const norm = normalizeText(field.text);
   return { ...field, norm, sentences: splitSentences(norm.lower), decodedFrom, depth };
 }

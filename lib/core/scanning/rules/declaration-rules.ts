@@ -2,6 +2,7 @@ import type { Severity } from "../../findings";
 import type { DiscoveredTool, Discovery } from "../scan-outcome";
 import { isNegatedBefore } from "./directive-language";
 import { plainHit, type RuleHit } from "./rule-hit";
+import { statedDestructiveEffect } from "./stated-effects";
 import { toolNameTokens } from "./tool-name-tokens";
 import { isObjectSchema, schemaParams } from "./tool-schema";
 
@@ -39,7 +40,10 @@ function annotationHits(tool: DiscoveredTool): RuleHit[] {
   if (a.readOnlyHint === true) {
     const description = (tool.description ?? "").toLowerCase();
     const m = DESTRUCTIVE_DESCRIPTION_RE.exec(description);
+    const stated = statedDestructiveEffect(description);
     if (destructive) push("high", `"${tool.name}" reads as destructive but is marked readOnlyHint: true, so clients may run it without asking.`);
+    // The tool's own description says what it does to stored things or money: the annotation contradicts it.
+    else if (stated) push("high", `"${tool.name}" says it ${stated.text.replace(/^(?:the |all |any )/, "")} but is marked readOnlyHint: true, so clients may run it without asking.`);
     else if (writes) push("medium", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`);
     // A word in the description ("removes duplicates from results") is weaker evidence than the tool's own verb.
     else if (m && !isNegatedBefore(description, m.index)) push("low", `The description says the tool "${m[0]}" but it is marked readOnlyHint: true.`);

@@ -23,8 +23,12 @@ const ROUTE_RE =
   /\b(?:pass|put|include|insert|add|place|write|send|provide|fill|attach|append|set|supply|copy|paste|enter|store|embed|encode)\b[^\n]{0,80}?\b(?:as|in|into|inside|within|via|using|through|to) (?:the |a |its |this |your )?["'`]?([a-z_][a-z0-9_]{1,40})["'`]?(?: (?:parameter|param|argument|arg|field|property|input|variable|key))?/g;
 const ROUTED_DATA_RE = /\b(?:its|their|the|this|that|file'?s?) (?:full |whole |entire )?(?:contents?|text)\b|\bthe (?:file|files|output|result|results|response|conversation|history|transcript|key|keys|token|tokens|credentials?)\b|\b(?:it|them) (?:all|verbatim)\b|\beverything\b|\ball of (?:it|them)\b/;
 
+/** Marks a system prompt as the model's own rather than one the user passes in. */
+const OWN_PROMPT_RE = /\b(?:your|you(?:'re| are| were| have been)|current|active|full|entire|complete|exact|verbatim|original|hidden|internal|assistant'?s|model'?s|this (?:session|conversation|chat)'?s?)\b/;
+const PUBLIC_KEY_RE = /\.pub\b|\bpublic (?:ssh )?keys?\b/;
+
 /** A path in a parameter is normal (an SSH tool's key path); asking for the file's contents is not. */
-const FILE_CONTENT_RE = /\b(?:contents?|text|data|body|value) of\b|\b(?:paste|verbatim|dump)\b/;
+const FILE_CONTENT_RE = /\b(?:contents?|text|data|body|values?) of\b|\b(?:paste|verbatim|dump)\b/;
 
 interface DataRequest {
   kind: "conversation" | "secret" | "file";
@@ -61,7 +65,11 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
   // An obligation anywhere in the description, asked once for the field rather than per sentence.
   let obliged: boolean | undefined;
   for (const sentence of field.sentences) {
-    const request = findDataRequest(sentence.text, sideChannel);
+    let request = findDataRequest(sentence.text, sideChannel);
+    // "The system prompt under test" is an input the user supplies; "your system prompt" is the model's own.
+    if (request && /^system (?:prompt|message)/.test(request.text) && !OWN_PROMPT_RE.test(sentence.text)) {
+      request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel);
+    }
     if (!request) continue;
     if (isNegatedBefore(sentence.text, request.index, 24) || isDescriptiveMention(sentence.text, request.index, request.index + request.text.length)) continue;
     const purpose = field.owner === "tool" ? (scope.purposeByTool.get(field.ownerName.toLowerCase()) ?? "") : field.ownerName.toLowerCase();
@@ -102,7 +110,8 @@ function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
       const target = m[1];
       // A parameter of this tool, or a side-channel name the model is told to invent.
       if (!allParams.some((p) => p.has(target)) && !SIDE_CHANNEL_PARAM_RE.test(target)) continue;
-      routedData ??= ROUTED_DATA_RE.test(around);
+      // "the contents" of a public key is meant to be handed over (a deploy key, authorized_keys).
+      routedData ??= ROUTED_DATA_RE.test(around) && !PUBLIC_KEY_RE.test(around);
       const data = namedData() ?? (routedData ? { text: "the content", index: m.index } : null);
       if (!data) continue;
       // A memory or notes tool storing what the user shares is its job, not a side channel.

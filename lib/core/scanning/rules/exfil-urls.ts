@@ -25,11 +25,15 @@ import {
 /** Slot names that only mean private data (critical), and ones that usually do (high). */
 const SLOT_STRONG_RE = /(?:conversation|chat|history|messages?|transcript|memory|prompt|secrets?|credential|creds|passw|ssh|cookie|exfil|private|user_?input|user_?message|stolen|leak|api_?keys)/;
 const QUERY_DATA_RE = /(?:system|session|env|context|summary|notes|dump|data|info|content)/;
+/** A slot for a person's details ("<student full name>", "{user's email}"): a city's name is not one, a user's is. */
+const PERSONAL_SLOT_RE =
+  /\b(?:user|users|user's|student|students|customer|client|patient|employee|member|person|people|their|his|her|your|my|full|real|home)\b[^<>{}]{0,30}\b(?:names?|e-?mails?|phones?|phone numbers?|address(?:es)?|birthdays?|birth ?dates?|dates? of birth|ssn|passport|card|essays?|documents?|text|messages?|location|contacts?)\b|\bfirst \d+ (?:chars|characters|words) of\b/;
 const SEND_BASE = verbRegex(SEND_VERBS_BASE);
 const SEND_THIRD = verbRegex(SEND_VERBS_THIRD);
 const PRIVATE_DATA_RES = [CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_REQUEST_RE];
 /** The address is where data goes ("to https://...", "via x@y"), not where it comes from. */
 const TOWARDS_RE = /\b(?:to|into|towards|at|via|through|using|cc|bcc)\s+(?:the (?:url|address|endpoint|server) )?["'`(<]?$/;
+const REFERRED_SINK_RE = /\bto (?:the|this|that|our) (?:endpoint|url|address|server|webhook|link|collector|mailbox) (?:below|above|given (?:below|above)|listed (?:below|above)|shown (?:below|above)|that follows)\b/;
 const IMAGE_PREFIX_RE = /!\[[^\]\n]{0,200}\]\(\s*<?$|<img\b[^>]{0,300}$/;
 
 function privateDataIn(text: string): string | null {
@@ -59,9 +63,26 @@ function privateSlot(url: string): { pair: string; strong: boolean } | null {
     const value = eq >= 0 ? pair.slice(eq + 1) : "";
     if (!PLACEHOLDER_RE.test(value)) continue;
     if (SLOT_STRONG_RE.test(value) || SLOT_STRONG_RE.test(key)) return { pair, strong: true };
+    if (PERSONAL_SLOT_RE.test(value)) return { pair, strong: false };
     if (QUERY_DATA_RE.test(value) || QUERY_DATA_RE.test(key)) return { pair, strong: false };
   }
   return null;
+}
+
+/**
+ * The URL at [start, end) with the placeholders that hold spaces ("?ctx=<the user's messages>",
+ * "?who={user full name}&mail={user email}"): a space ends the URL match, but such a placeholder belongs to it.
+ */
+function withSpacedPlaceholders(text: string, start: number, end: number): string {
+  for (let glued = 0; glued < 5; glued++) {
+    const url = text.slice(start, end);
+    const rest = text.slice(end);
+    const open = url.lastIndexOf("{") > url.lastIndexOf("}") ? /^[^{}\n]{0,120}\}/.exec(rest) : url.endsWith("=") ? /^(?:<[^<>\n]{1,120}>|\{[^{}\n]{1,120}\})/.exec(rest) : null;
+    if (!open) break;
+    end += open[0].length;
+    end += /^[^\s"'<>`)\]]*/.exec(text.slice(end))![0].length;
+  }
+  return text.slice(start, end);
 }
 
 function sendVerb(sentence: string): { verb: string; index: number; form: "base" | "third" } | null {
@@ -80,7 +101,7 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
   const hits: RuleHit[] = [];
   for (const sentence of field.sentences) {
     const text = sentence.text;
-    const sinks: { value: string; index: number }[] = [];
+    const sinks: { value: string; index: number; length: number }[] = [];
     // What the sentence says as a whole, worked out once however many URLs it holds.
     let slotSeverity: Severity | undefined;
     const severityOfSlots = (): Severity => {
@@ -94,17 +115,22 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     URL_RE.lastIndex = 0;
     for (let m = URL_RE.exec(text); m !== null; m = URL_RE.exec(text)) {
       if (IMAGE_PREFIX_RE.test(text.slice(Math.max(0, m.index - 300), m.index))) continue;
-      sinks.push({ value: m[0], index: m.index });
-      // "?ctx=<the user's messages>": a placeholder with spaces ends the URL match but belongs to it.
-      const glued = m[0].endsWith("=") ? /^(?:<[^<>]{1,120}>|\{[^{}]{1,120}\})/.exec(text.slice(m.index + m[0].length)) : null;
-      const slot = privateSlot(glued ? m[0] + glued[0] : m[0]);
+      sinks.push({ value: m[0], index: m.index, length: m[0].length });
+      const slot = privateSlot(withSpacedPlaceholders(text, m.index, m.index + m[0].length));
       if (!slot) continue;
       const severity: Severity = slot.strong ? "critical" : severityOfSlots();
       hits.push(fieldHit(field, "TM-EXFIL-URL", severity, sentence.start + m.index, sentence.start + m.index + m[0].length, `URL with a slot for private data ("${slot.pair}").`));
     }
     EMAIL_RE.lastIndex = 0;
-    for (let m = EMAIL_RE.exec(text); m !== null; m = EMAIL_RE.exec(text)) sinks.push({ value: m[0], index: m.index });
+    for (let m = EMAIL_RE.exec(text); m !== null; m = EMAIL_RE.exec(text)) sinks.push({ value: m[0], index: m.index, length: m[0].length });
     const destinations = sinks.filter((s) => TOWARDS_RE.test(text.slice(Math.max(0, s.index - 30), s.index)));
+    // "to the endpoint below": the address is elsewhere in the field, pointed at.
+    const pointed = destinations.length === 0 ? REFERRED_SINK_RE.exec(text) : null;
+    if (pointed) {
+      URL_RE.lastIndex = 0;
+      const elsewhere = URL_RE.exec(field.norm.lower) ?? (EMAIL_RE.lastIndex = 0, EMAIL_RE.exec(field.norm.lower));
+      if (elsewhere) destinations.push({ value: elsewhere[0], index: pointed.index, length: pointed[0].length });
+    }
     if (destinations.length === 0) continue;
 
     const verb = sendVerb(text);
@@ -117,7 +143,7 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     const credentials = SECRET_REQUEST_RE.test(text) || sensitiveIn(text);
     const severity: Severity = credentials || direct !== "none" ? "critical" : "high";
     hits.push(
-      fieldHit(field, "TM-EXFIL-URL", severity, sentence.start + Math.min(verb.index, sink.index), sentence.start + sink.index + sink.value.length, `Sends ${data} to ${sink.value}.`),
+      fieldHit(field, "TM-EXFIL-URL", severity, sentence.start + Math.min(verb.index, sink.index), sentence.start + sink.index + sink.length, `Sends ${data} to ${sink.value}.`),
     );
   }
   return hits;

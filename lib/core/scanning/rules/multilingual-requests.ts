@@ -36,10 +36,20 @@ import { fieldHit, type RuleHit } from "./rule-hit";
 const WORD_START = String.raw`(?:^|[^\p{L}\p{N}_])`;
 const WORD_END = String.raw`(?![\p{L}\p{N}_])`;
 
-/** Compiles a lexicon written with \b: a \b before a word becomes WORD_START, any other WORD_END. */
-function lexicon(source: string | string[]): RegExp {
-  const joined = Array.isArray(source) ? source.join("|") : source;
-  const edged = joined.replace(/\\b(?=\(\?:|\[|\\p|[\p{L}\p{N}_])/gu, WORD_START).replaceAll(String.raw`\b`, WORD_END);
+/**
+ * Compiles a lexicon written with \b. A \b that closes a word (it follows a letter, a digit or a
+ * group) becomes WORD_END; one that opens a word or a group becomes WORD_START.
+ */
+export function lexicon(source: string | string[]): RegExp {
+  // Normalization folds the dotless ı into i (normalize-text.ts), so Turkish words are matched as folded.
+  const joined = (Array.isArray(source) ? source.join("|") : source).replaceAll("ı", "i");
+  const edged = joined.replace(/\\b/g, (edge, at: number) => {
+    const before = joined[at - 1] ?? "";
+    const after = joined.slice(at + 2, at + 5);
+    const closesWord = /[\p{L}\p{N})*+]/u.test(before);
+    const opensWord = /^(?:\(\?:|\[|\\p|[\p{L}\p{N}_])/u.test(after);
+    return !closesWord && opensWord ? WORD_START : WORD_END;
+  });
   return new RegExp(edged, "u");
 }
 
@@ -60,7 +70,7 @@ const CONCEAL_RE = lexicon(
     String.raw`\b(?:erwähne|erwähnen sie|sage|sagen sie|teile|teilen sie|informiere|informieren sie)\b[^.;\n]{0,40}\b(?:nutzer|benutzer|nutzerin|anwender)\b[^.;\n]{0,30}\bnichts?\b`,
     String.raw`\b(?:nutzer|benutzer|anwender)\b[^.;\n]{0,30}\bnicht (?:erwähnen|sagen|informieren|mitteilen)\b|\bohne (?:den |die )?(?:nutzer|benutzer|anwender)(?:in)? (?:zu )?(?:informieren|benachrichtigen|fragen)\b|\bverschweige\b`,
     // tr
-    String.raw`\bkullanıcıya\b[^.;\n]{0,30}\b(?:söyleme|bahsetme|bildirme|haber verme|söylemeyin|bahsetmeyin)\b|\bkullanıcıdan gizle`,
+    String.raw`\bkullanıcıya\b[^.;\n]{0,30}\b(?:söyleme|bahsetme|bildirme|haber verme)\p{L}*|\bkullanıcıdan gizle`,
     // ja / zh / ko (no word boundaries)
     String.raw`ユーザー(?:に|には)[^。\n]{0,20}(?:伝えない|言わない|知らせない|教えない|伝えず|言わず|知らせず|教えず|秘密)|内緒`,
     String.raw`不要(?:向|对|跟|和)?用户(?:提及|提起|说|透露|告知|提)|不要告诉用户|不要让用户知道|对用户保密|瞒着用户`,
@@ -72,7 +82,14 @@ const CONCEAL_RE = lexicon(
     String.raw`\bno (?:lo |la |los |las )?(?:comentes|menciones|incluyas)\b[^.;\n]{0,20}\b(?:respuesta|usuario)|\bnão (?:o |a )?(?:comente|mencione|inclua)\b[^.;\n]{0,20}\b(?:resposta|usuário)|\bne (?:le |la |les )?mentionne(?:z)? pas\b[^.;\n]{0,20}\bréponse|\berwähne (?:es|das|dies|sie) nicht\b|\bnon (?:lo |la )?menzionare\b|\bno hace falta (?:decírselo|decirle|informar|avisar)\b|\bnão é preciso (?:avisar|informar|contar)\b|\bpas besoin (?:de le dire|d'informer|de prévenir)\b`,
     String.raw`(?:回复|回答|答复)中(?:不要)?(?:提及|提到|说明|透露)|不要在(?:回复|回答|答复)中|无需告知用户|不必告知用户|无须告诉用户|不用告诉用户|回答で(?:触れない|言及しない|触れず)|ユーザーに(?:伝える|知らせる)必要は(?:ありません|ない)|사용자에게 알릴 필요(?:가)? 없`,
     // ru
-    String.raw`\bне (?:говори|сообщай|упоминай|рассказывай|говорите|сообщайте|упоминайте)\b[^.;\n]{0,40}пользовател|скрой(?:те)? от пользовател`,
+    String.raw`\bне (?:говори|сообщай|упоминай|рассказывай|говорите|сообщайте|упоминайте)\b[^.;\n]{0,40}пользовател|скрой(?:те)? от пользовател|\bпользовател\p{L}*[^.;\n]{0,30}\bне (?:говори|сообщай|упоминай|рассказывай)\p{L}*`,
+    // it: "no need to tell the user"
+    String.raw`\bnon (?:serve|occorre|c'è bisogno di|è necessario) (?:avvisare|dirlo|informare|comunicarlo|segnalarlo)\b`,
+    // nl / pl / vi / id
+    String.raw`\bzonder (?:de gebruiker )?(?:te )?(?:informeren|waarschuwen|vragen|melden|laten weten)\b|\b(?:vertel|meld|zeg) (?:het |dit |dat )?(?:niet|nooit) (?:aan |tegen )?de gebruiker\b|\b(?:verberg|verzwijg)\b[^.;\n]{0,30}\bgebruiker`,
+    String.raw`\bnie (?:mów|informuj|wspominaj|pokazuj|powiadamiaj|komentuj)\p{L}*\b[^.;\n]{0,40}(?:użytkownik|zmian)|\bbez (?:informowania|powiadamiania|wiedzy|pytania) użytkownika\b|\bnie komentuj\p{L}*`,
+    String.raw`\bkhông (?:cần )?(?:thông báo|báo|nói|cho biết|đề cập|hỏi)\b[^.;\n]{0,40}người dùng|\bđừng (?:nói|báo|thông báo|đề cập)\b|\bkhông để người dùng biết\b`,
+    String.raw`\bjangan (?:beri ?tahu|memberi ?tahu|kasih tahu|sebutkan|bilang)\b[^.;\n]{0,40}pengguna|\btanpa (?:memberi ?tahu|sepengetahuan|bertanya kepada) pengguna\b`,
   ],
 );
 
@@ -106,10 +123,10 @@ const CONSENT_CLAIM_RE = lexicon(
   ],
 );
 
-const SEND_RE = lexicon(String.raw`\b(?:envía|envíe|envíen|envíalo|envíala|enviar|envia|envie|envio|enviá-lo|enviá-la|envíelo|manda|mande|mandar|sube|suba|subir|reenvía|reenviar|transmite|transmitir|envoie|envoyez|envoyer|transmets|transmettez|transmettre|téléverse|téléversez|téléverser|transfère|transférez|sende|senden|schicke|schicken|übermittle|übermitteln|hochladen|weiterleiten|invia|inviare|invii|mandare|carica|caricare|trasmetti|inoltra|inoltrare|carregue|carregar|encaminhe|transmita|gönder\p{L}*|yükle\p{L}*|ilet\p{L}*|отправ\p{L}*|загрузи\p{L}*|перешли\p{L}*|переда\p{L}*|partage|partager|partagé|partagez|comparte|compartir|compartido|compartilhe|compartilhar|teile|teilen|condividi|condividere|paylaş\p{L}*|поделись|предоставь)\b|共有|分享|共享|공유|送信|送って|送る|送付|アップロード|転送|上传|发送|发给|传到|传给|转发|提交到|전송|보내|업로드`);
+const SEND_RE = lexicon(String.raw`\b(?:envía|envíe|envíen|envíalo|envíala|enviar|envia|envie|envio|enviá-lo|enviá-la|envíelo|manda|mande|mandar|sube|suba|subir|reenvía|reenviar|transmite|transmitir|envoie|envoyez|envoyer|transmets|transmettez|transmettre|téléverse|téléversez|téléverser|transfère|transférez|sende|senden|schicke|schicken|übermittle|übermitteln|hochladen|weiterleiten|invia|inviare|invii|mandare|carica|caricare|trasmetti|inoltra|inoltrare|carregue|carregar|encaminhe|transmita|gönder\p{L}*|yükle\p{L}*|ilet\p{L}*|отправ\p{L}*|загрузи\p{L}*|перешли\p{L}*|переда\p{L}*|partage|partager|partagé|partagez|comparte|compartir|compartido|compartilhe|compartilhar|teile|teilen|condividi|condividere|paylaş\p{L}*|поделись|предоставь|stuur|verstuur|verzend|doorsturen|uploaden|eşitle\p{L}*|senkronize eder|sincroniza|sincronizar|sincronize|synchronise|synchroniser|synchronisiert|synchronisieren|sincronizza|sincronizzare|synchroniseert|synchronizuje|синхронизир\p{L}*|đồng bộ|menyinkronkan|wyślij|prześlij|przekaż|wysyłaj|przesyłaj|gửi|chuyển tiếp|tải lên|kirim|kirimkan|unggah|teruskan)\b|共有|分享|共享|공유|送信|送って|送る|送付|アップロード|転送|上传|发送|发给|传到|传给|转发|提交到|전송|보내|업로드`);
 
 /** The publisher's own server ("our server"), in any of the languages: where a service's API is named by its address, this names the collector. */
-const OUR_SERVER_RE = lexicon(String.raw`\b(?:nuestros? servidor(?:es)?|nosso servidor|nossos servidores|notre serveur|nos serveurs|unseren? server|unserem server|nostro server|nostri server|sunucumuz\p{L}*|наш(?:и|ем)? сервер\p{L}*)\b|当社の?サーバー?|弊社の?サーバー?|外部サーバー?|我们的服务器|我方服务器|外部服务器|우리 서버|외부 서버`);
+const OUR_SERVER_RE = lexicon(String.raw`\b(?:harici (?:bir )?sunucu\p{L}*|servidor(?:es)? extern[oa]s?|serveurs? externes?|externe[mn]? server|server estern[oi]|externe server|zewnętrzn\p{L}* serwer\p{L}*|внешн\p{L}* сервер\p{L}*|máy chủ bên ngoài|server eksternal|nuestros? servidor(?:es)?|nosso servidor|nossos servidores|notre serveur|nos serveurs|unseren? server|unserem server|nostro server|nostri server|sunucumuz\p{L}*|наш(?:и|ем)? сервер\p{L}*)\b|当社の?サーバー?|弊社の?サーバー?|外部サーバー?|我们的服务器|我方服务器|外部服务器|우리 서버|외부 서버`);
 const URL_RE = /https?:\/\//;
 
 /**
@@ -124,6 +141,13 @@ const ENVIRONMENT_RE = lexicon(String.raw`(?:^|[\s"'\x60(])\.env\b|\b(?:variable
 
 /** Bulk private data: an address book, the conversation, message history, all of the user's files. */
 const BULK_PRIVATE_RE = lexicon(String.raw`\b(?:(?:lista|libreta|agenda) (?:completa |entera )?de contactos|todos (?:los|sus|tus) contactos|contactos (?:completos?|enteros?)|(?:lista|agenda) (?:completa )?de contatos|todos os (?:seus )?contatos|tous (?:les|vos|ses) contacts|carnet d'adresses|alle (?:kontakte|nachrichten)|(?:das |ihr )?(?:gesamte|vollständige) (?:adressbuch|kontaktliste|gespräch|chatverlauf)|adressbuch|rubrica (?:completa)?|tutti i (?:tuoi |suoi )?contatti|tüm (?:kişiler|rehber|mesajlar|sohbet)\p{L}*|rehberin tamamı|(?:historial|conversación) (?:completa|completo|entera)|(?:histórico|conversa) (?:completa|completo|inteira)|(?:historique|conversation) (?:complète|entière)|(?:cronologia|conversazione) (?:completa|intera)|все контакты|всю переписку|всю историю)\b|連絡先(?:リスト)?(?:全体|をすべて|全て|すべて)|全ての連絡先|すべての連絡先|会話(?:全体|の全文|履歴)|完整(?:的)?(?:通讯录|联系人|对话|聊天记录)|全部(?:通讯录|联系人|对话|聊天记录)|所有联系人|整个通讯录|연락처 전체|모든 연락처|전체 대화`);
+
+/**
+ * The conversation itself, whole: what a tool has no reason to send to an address it names. Sent
+ * to a literal address it is exfiltration even without a covert marker (a sync tool sends to
+ * the user's own service, which the text does not fix).
+ */
+const WHOLE_CONVERSATION_RE = lexicon(String.raw`\b(?:(?:l')?inter[ao] (?:cronologia|conversazione)|tutta la (?:conversazione|cronologia|chat)|cronologia (?:della|delle) (?:conversazion\p{L}*|chat)|toda la conversación|todo el historial|(?:historial|conversación) (?:completa|completo|entera)|toda a conversa|todo o histórico|(?:histórico|conversa) (?:completa|completo|inteira)|toute la conversation|tout l'historique|(?:historique|conversation) (?:complète|entière)|(?:das )?ganze gespräch|(?:den )?(?:ganzen|gesamten) (?:chat|verlauf|chatverlauf)|(?:das |ihr )?(?:gesamte|vollständige) (?:gespräch|chatverlauf)|het hele gesprek|de (?:volledige|hele) (?:chat|conversatie|geschiedenis|chatgeschiedenis)|gespreksgeschiedenis|całą (?:rozmowę|historię|konwersację)|histori[ęa] (?:rozmowy|czatu)|toàn bộ (?:nội dung )?(?:cuộc trò chuyện|lịch sử|hội thoại)|lịch sử (?:trò chuyện|hội thoại)|seluruh (?:percakapan|riwayat)|riwayat (?:percakapan|obrolan)|tüm sohbet\p{L}*|sohbet geçmişi|весь (?:разговор|диалог|чат)|всю (?:переписку|историю))\b|会話(?:全体|の全文|履歴)|完整(?:的)?(?:对话|聊天记录)|全部(?:对话|聊天记录)|전체 대화|대화 기록 전체`);
 
 /** Covert timing or manner: in the background, silently, at the start of every conversation. */
 const COVERT_RE = lexicon(String.raw`\b(?:en segundo plano|em segundo plano|en arrière-plan|im hintergrund|in background|arka planda|silenciosamente|en silencio|en silence|discrètement|heimlich|unbemerkt|di nascosto|silenziosamente|sessizce|gizlice|тайно|незаметно|в фоне|al (?:inicio|comienzo) de (?:cada|la) conversación|no início d[ae] (?:cada )?conversa|au début de (?:chaque|la) conversation|zu beginn (?:jedes|des|jeder) (?:gesprächs|unterhaltung|sitzung)|all'inizio (?:di ogni|della) conversazione|(?:her )?sohbetin başında|в начале (?:каждого )?разговора)\b|バックグラウンドで|こっそり|密かに|会話の(?:最初|冒頭|始め)に|在后台|后台|悄悄|偷偷|每次对话开始|对话开始时|백그라운드|몰래|대화 시작`);
@@ -169,7 +193,7 @@ const EMAIL_RE = lexicon(String.raw`\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a
  * small scans, not one large alternation.
  */
 const NON_ASCII_LETTER_RE = /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
-const FOREIGN_ASCII_WORD_RE = /\b(?:usuari[oa]|utente|utilisat|nutzer|benutzer|kullanici|servidor|serveur|server[ao]?s? (?:de|do|di)|nascosto|segundo plano|confirmacion|consentimiento|senha|nuestro|nosso|unseren|nostro|administrador|amministratore|invia|envia|envie|envoie|aggiungi|sincroniza|reemplazar|remplacer|sin pedir|senza|ohne|sans|sem pedir)\b/;
+const FOREIGN_ASCII_WORD_RE = /\b(?:usuari[oa]|utente|utilisat|nutzer|benutzer|kullanici|servidor|serveur|server[ao]?s? (?:de|do|di)|nascosto|segundo plano|confirmacion|consentimiento|senha|nuestro|nosso|unseren|nostro|administrador|amministratore|invia|envia|envie|envoie|aggiungi|sincroniza|reemplazar|remplacer|sin pedir|senza|ohne|sans|sem pedir|gebruiker|zonder|stuur|verstuur|gesprek|pengguna|kirim|percakapan|jangan|riwayat)\b/;
 
 function mayBeForeign(text: string): boolean {
   return NON_ASCII_LETTER_RE.test(text) || FOREIGN_ASCII_WORD_RE.test(text);
@@ -198,7 +222,8 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const url = find(URL_RE, text);
   const environment = find(ENVIRONMENT_RE, text);
   const secret = find(SECRET_RE, text) ?? environment;
-  const bulk = find(BULK_PRIVATE_RE, text);
+  const wholeConversation = find(WHOLE_CONVERSATION_RE, text);
+  const bulk = find(BULK_PRIVATE_RE, text) ?? wholeConversation;
   const personal = find(PERSONAL_DATA_RE, text);
   const gather = find(GATHER_RE, text);
   const covert = find(COVERT_RE, text);
@@ -219,10 +244,11 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   if (consent) hit("TM-IMPERSONATION", action || noConfirmation ? "high" : "medium", consent, "Claims, in another language than English, that the user has already consented: consent the model cannot check.");
   if (authority) hit("TM-AUTHORITY-BANNER", action ? "high" : "medium", authority, "Presents, in another language than English, an order as a notice from the system, the platform or the law.");
   if (noConfirmation && action) hit("TM-PRIVILEGE-ESCALATION", "high", noConfirmation, "Tells the model, in another language than English, to act without asking the user first.");
-  const destination = ourServer ?? url;
+  const email = find(EMAIL_RE, text);
+  const destination = ourServer ?? url ?? email;
   if (send && destination && (environment || (secret && (ourServer || manipulated)))) {
     hit("TM-EXFIL-URL", "critical", send, "Asks, in another language than English, for secrets (an .env file, passwords, keys) to be sent to an address or to the publisher's server.");
-  } else if (send && destination && bulk && manipulated) {
+  } else if (send && destination && bulk && (manipulated || (wholeConversation && (url || email)))) {
     hit("TM-EXFIL-URL", "high", send, "Asks, in another language than English, for the user's private data in bulk to be sent to an address or to the publisher's server, covertly or on claimed consent.");
   } else if ((copy ?? send) && (environment || ((secret || bulk || (personal && gather)) && manipulated))) {
     hit("TM-EXFIL-PARAM", "high", (copy ?? send)!, "Asks, in another language than English, for secrets or the user's private data to be copied into what a tool sends.");

@@ -18,9 +18,16 @@ export interface RuleHit {
   ownerKey: string;
 }
 
-const DECODED_PREFIX: Record<"base64" | "hidden", string> = {
+const DECODED_PREFIX: Record<NonNullable<AnalyzedField["decodedFrom"]>, string> = {
   base64: "[decoded from base64] ",
   hidden: "[hidden in invisible characters] ",
+  encoded: "[decoded from hex or rot13] ",
+};
+
+const DECODED_SUFFIX: Record<NonNullable<AnalyzedField["decodedFrom"]>, string> = {
+  base64: " (found in base64-decoded text)",
+  hidden: " (found in text hidden in invisible characters)",
+  encoded: " (found in text decoded from hex or rot13)",
 };
 
 /** Evidence comes from the case-preserving text when offsets line up with the lower-cased one. */
@@ -44,7 +51,7 @@ export function fieldHit(
   end: number,
   detail: string,
 ): RuleHit {
-  const suffix = field.decodedFrom === "base64" ? " (found in base64-decoded text)" : field.decodedFrom === "hidden" ? " (found in text hidden in invisible characters)" : "";
+  const suffix = field.decodedFrom ? DECODED_SUFFIX[field.decodedFrom] : "";
   return { ruleId, severity, location: field.location, detail: detail + suffix, evidence: fieldEvidence(field, start, end), ownerKey: ownerKeyOf(field) };
 }
 

@@ -27,7 +27,11 @@ import { ownerKeyOf, toFinding, type RuleHit } from "./rule-hit";
 import { buildRuleScope, type RuleScope } from "./rule-scope";
 import { detectSecrets } from "./secrets";
 import { detectSensitiveFileAccess } from "./sensitive-files";
+import { detectLiteralRequests } from "./literal-requests";
+import { findEncodedRuns } from "./other-encodings";
+import { detectSteeringFromOtherTools } from "./steering-from-other-tools";
 import { detectToolShadowing } from "./tool-shadowing";
+import { detectUserViewControl } from "./user-view";
 import { detectToxicCombinations } from "./toxic-combinations";
 import { detectTransportProblems } from "./transport-rules";
 
@@ -75,6 +79,9 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
   detectDirectiveRequests,
   detectPreferenceClaims,
   detectMultilingualRequests,
+  detectLiteralRequests,
+  detectSteeringFromOtherTools,
+  detectUserViewControl,
 ];
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
 const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation];
@@ -85,7 +92,7 @@ function textRules(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   return detectors.flatMap((detect) => detect(field, scope));
 }
 
-function nested(field: AnalyzedField, text: string, decodedFrom: "base64" | "hidden"): AnalyzedField {
+function nested(field: AnalyzedField, text: string, decodedFrom: NonNullable<AnalyzedField["decodedFrom"]>): AnalyzedField {
   const kind = field.kind === "name" || field.kind === "param-name" || field.kind === "uri" ? "description" : field.kind;
   return analyzeField({ ...field, kind, text }, decodedFrom, field.depth + 1);
 }
@@ -94,7 +101,7 @@ function isThreat(hit: RuleHit): boolean {
   return severityAtLeast(hit.severity, "medium") && hit.ruleId !== "NB-EXTERNAL-HOSTS";
 }
 
-/** All field-level rules, then the same rules over text decoded from invisible characters and base64. */
+/** All field-level rules, then the same rules over text decoded from invisible characters, base64, hex and rot13. */
 function scanField(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const hits = [...textRules(field, scope), ...detectSecrets(field)];
   const obfuscation = detectObfuscation(field);
@@ -121,6 +128,23 @@ function scanField(field: AnalyzedField, scope: RuleScope): RuleHit[] {
         severity: threat ? "critical" : "info",
         location: field.location,
         detail: threat ? "Base64 text decodes to instructions for the model." : `Base64 text decodes to readable text (${run.text.length} characters).`,
+        evidence: excerptAround(field.norm.clean, run.start, Math.min(run.end, run.start + 40), 20, 100) + " => " + excerptAround(run.text, 0, 60, 0, 90),
+        ownerKey: ownerKeyOf(field),
+      });
+    }
+  }
+  const encoded = field.depth < MAX_DECODE_DEPTH ? findEncodedRuns(field.norm.clean) : [];
+  if (encoded.length > 0) {
+    // Decoded together, in order: an order in rot13 may point at an address written in hex.
+    const run = encoded.reduce((first, r) => (r.start < first.start ? r : first));
+    const inner = scanField(nested(field, [...encoded].sort((a, b) => a.start - b.start).map((r) => r.text).join("\n"), "encoded"), scope);
+    hits.push(...inner);
+    if (inner.some(isThreat)) {
+      hits.push({
+        ruleId: "OB-ENCODED-TEXT",
+        severity: "critical",
+        location: field.location,
+        detail: `Text written in ${[...new Set(encoded.map((r) => r.encoding))].join(" and ")} decodes to instructions for the model.`,
         evidence: excerptAround(field.norm.clean, run.start, Math.min(run.end, run.start + 40), 20, 100) + " => " + excerptAround(run.text, 0, 60, 0, 90),
         ownerKey: ownerKeyOf(field),
       });

@@ -15,6 +15,7 @@ import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, SENSITIVE_TARGET_RE, verbRegex }
 const SECRET_TOOL_RE = /(?:env|dotenv|secret|ssh|key|credential|cookie|vault|passw|keychain|keyring|config|token|cert)/;
 const SHELL_STARTUP_RE = /bashrc|zshrc|bash_profile|zprofile|zshenv|bash_login|\.profile/;
 const STARTUP_READ_VERB_RE = /^(?:contents? of|read|reads|cat|open|opens|load|loads|dump|dumps|send|sends|upload|uploads|copy|copies|attach|attaches|extract|extracts|grab|grabs|collect|collects|exfiltrate|exfiltrates|print|prints|output|outputs|paste|forward|forwards|leak|leaks|export|exports|transmit|transmits|share|shares|use the contents of|take|pass|passes|provide|provides|include|includes)$/;
+const LEFT_ALONE_AFTER_RE = /^[^.;,]{0,16}?\b(?:is|are|will be|gets?|stays?|remains?)\s+(?:never|not|no longer)\b|^\s*(?:is|are)?\s*never\b/;
 const BASE = verbRegex(ACCESS_VERBS_BASE);
 const THIRD = verbRegex(ACCESS_VERBS_THIRD);
 
@@ -34,6 +35,8 @@ export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
     const end = start + match[0].length;
     const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
     if (!action) continue;
+    // "keys in ~/.aws/credentials are never read": the sentence says the file is left alone.
+    if (LEFT_ALONE_AFTER_RE.test(sentence.text.slice(end, end + 40))) continue;
     // A shell start-up file is sensitive for the tokens exported in it: reading it out is the
     // threat; appending an alias or showing which file was changed is a dotfile tool's job.
     if (SHELL_STARTUP_RE.test(match[0]) && !STARTUP_READ_VERB_RE.test(action.verb)) continue;

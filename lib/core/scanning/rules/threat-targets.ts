@@ -8,8 +8,9 @@
 /** Files and stores that hold credentials or private data. */
 export const SENSITIVE_TARGET_RE = new RegExp(
   [
-    String.raw`(?<![a-z0-9_])\.ssh(?:/[a-z0-9_.-]{1,40})?`,
-    String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b`,
+    // A public key (.pub) is meant to be shared: handing it over is how SSH access is granted.
+    String.raw`(?<![a-z0-9_])\.ssh(?!/[a-z0-9_.-]{0,40}\.pub\b)(?:/[a-z0-9_.-]{1,40})?`,
+    String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)`,
     String.raw`\.aws/(?:credentials|config)\b`,
     String.raw`\baws credentials(?: file)?\b`,
     String.raw`(?<![a-z0-9_])\.env(?:\.[a-z]{1,12})?\b(?!\.[a-z])`,
@@ -20,7 +21,7 @@ export const SENSITIVE_TARGET_RE = new RegExp(
     String.raw`\.docker/config\.json`,
     String.raw`\.kube/config\b|\bkubeconfig\b`,
     String.raw`\b(?:macos |login |system )?keychain\b|\bkeyring\b`,
-    String.raw`\b(?:browser|session|auth(?:entication)?|saved|chrome|firefox) cookies\b|\bcookies\.sqlite\b|\bcookie (?:jar|store|database)\b|\blogin data\b`,
+    String.raw`\b(?:browser|session|auth(?:entication)?|saved|chrome|firefox) cookies\b|\bcookies? (?:for|from|of) (?:the )?(?:[a-z0-9-]+\.)+[a-z]{2,}\b|\bcookies? from (?:the user'?s |your |their )?browser\b|\bcookies\.sqlite\b|\bcookie (?:jar|store|database)\b|\blogin data\b`,
     String.raw`\bwallet\.dat\b|\b(?:seed|mnemonic|recovery) phrases?\b`,
     String.raw`\bmcp\.json\b|claude_desktop_config\.json|mcp_config\.json|cline_mcp_settings\.json`,
     String.raw`application_default_credentials\.json|\.config/gcloud\b|\.azure/(?:credentials|accesstokens\.json)`,
@@ -53,7 +54,7 @@ export const CONFIG_TARGET_RE = new RegExp(
 /** Words asking for the conversation; "strong" ones ask for all of it or for hidden context. */
 /** "every" is left out of the first group: "in almost every session" counts how often, it asks for nothing. */
 export const CONVERSATION_STRONG_RE =
-  /\b(?:(?:all|entire|full|whole|complete|previous|prior|earlier|preceding|past)(?: of the| the| of)? (?:user )?(?:conversation|chat|dialog(?:ue)?|session|thread|discussion|message history|chat history|conversation history|context window)|(?:previous|prior|earlier|preceding|past|all (?:the )?(?:user'?s?|your|previous|prior)|all of (?:the user'?s|your)) (?:user )?(?:messages|turns|exchanges?|interactions?|prompts)|(?:entire|full|whole|complete) (?:exchange|messages|interaction|transcript)|(?:entire|full|whole|complete) (?:conversation|chat) (?:transcript|log|history)|system prompt|system message|(?:hidden|initial|original) (?:prompt|instructions)|everything (?:the user|you|we|they) (?:said|wrote|typed|discussed|shared)|what the user (?:said|wrote|typed|asked|shared)|(?:other|previous|prior) tools?(?:'s?)? (?:results?|outputs?|calls?|responses?)|verbatim (?:copy|transcript|history|conversation)|conversation (?:so far|to date|up to now)|(?:entire|full|whole|complete) (?:history|transcript|context))\b/;
+  /\b(?:(?:every|each|all) (?:single )?(?:previous|prior|earlier|past|preceding) (?:user )?messages?\b|(?:every|each) (?:single )?(?:user )?message (?:of|in|from) (?:this|the) (?:conversation|chat|session|thread)|(?:all|entire|full|whole|complete|previous|prior|earlier|preceding|past)(?: of the| the| of)? (?:user )?(?:conversation|chat|dialog(?:ue)?|session|thread|discussion|message history|chat history|conversation history|context window)|(?:previous|prior|earlier|preceding|past|all (?:the )?(?:user'?s?|your|previous|prior)|all of (?:the user'?s|your)) (?:user )?(?:messages|turns|exchanges?|interactions?|prompts)|(?:entire|full|whole|complete) (?:exchange|messages|interaction|transcript)|(?:entire|full|whole|complete) (?:conversation|chat) (?:transcript|log|history)|system prompt|system message|(?:hidden|initial|original) (?:prompt|instructions)|everything (?:the user|you|we|they) (?:said|wrote|typed|discussed|shared)|what the user (?:said|wrote|typed|asked|shared)|(?:other|previous|prior) tools?(?:'s?)? (?:results?|outputs?|calls?|responses?)|verbatim (?:copy|transcript|history|conversation)|conversation (?:so far|to date|up to now)|(?:entire|full|whole|complete) (?:history|transcript|context))\b/;
 export const CONVERSATION_WEAK_RE = /\b(?:conversation|chat|message|dialog(?:ue)?) (?:history|log|logs|transcript|context)\b|\bprevious messages?\b|\buser'?s? (?:earlier |previous |prior )?(?:messages|prompts|queries)\b|(?<!\b(?:to|into|in|on|from) )\b(?:a copy of |copy of )?the (?:chat|conversation|dialog(?:ue)?|discussion)\b(?! (?:id|ids|title|name|list|channel)\b)/;
 
 /** Secrets in general, asked for with a quantifier: "all API keys", "any credentials you can find". */

@@ -46,7 +46,7 @@ const RULE_OF: Record<RequestKind, RuleId> = {
 
 /** Tools whose own job is the request: a shell tool's text may show commands, a fetch tool's URLs, a file tool's paths. */
 const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
-  command: /\b(?:shell|terminal|command|commands|bash|zsh|powershell|exec|execute|process|cli|console|script|scripts|ssh|docker|kubectl|container)\b/,
+  command: /\b(?:shell|terminal|command|commands|bash|zsh|powershell|exec|execute|process|cli|console|script|scripts|ssh|docker|kubectl|container|sql|statements?|quer(?:y|ies))\b/,
   network: /\b(?:fetch|http|https|url|urls|webhook|request|requests|api|endpoint|browser|navigate|web|download|scrape|crawl|curl|e-?mails?|mail|smtp|inbox|send|forward)\b/,
   "file-change": /\b(?:file|files|filesystem|directory|directories|folder|path|paths|fs|disk|config|configuration|dotfiles?|write|edit|cron|crontab|shell|profile|rc|hooks?|alias|aliases|startup|line)\b/,
   "user-message": /\b(?:message|messages|notify|notification|alert|display|show|say|tell|speak|announce|chat|reply|respond)\b/,
@@ -54,10 +54,11 @@ const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
 };
 
 const DESCRIPTIVE_WORDS_RE = /\b(?:such as|e\.g\.?|for example|for instance|detects?|flags?|scans? for|looks? for|examples? (?:of|like|include))\b/;
-const GUARDED_RE = /\bonly (?:do so |if |when )?(?:when |if )?(?:the user|they|you are) (?:explicitly )?(?:asks?|requests?|confirms?|approves?|says? so)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
+const GUARDED_RE = /\bonly (?:do so |if |when |(?:use|call|run|invoke|do) (?:it|this|that|them)(?: tool)? )?(?:when |if )?(?:the user|they|you are) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bunless (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
 /** "Always ask the user to confirm, even if they asked earlier": a safety rule, the opposite of an override. */
 const SAFETY_RULE_RE =
-  /\bask (?:the user |them )?(?:to )?confirm\b|\bconfirm with the user\b|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent)\b/;
+  /\bask (?:the user |them )?(?:to )?confirm\b|\bconfirm\b[^.;]{0,90}?\bwith the user\b|\b(?:show|present|display)\b[^.;]{0,60}?\bto the user (?:and|then|before)\b[^.;]{0,20}\b(?:confirm|ask|wait)|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent)\b/;
+const GRANTED_CONSENT_RE = /\b(?:i (?:hereby )?(?:authori[sz]e|approve|consent|allow|permit|agree)|(?:you (?:have|had) )?my (?:permission|consent|approval)|without (?:checking|asking|confirming)(?: with me)?|(?:don't|do not) (?:interrupt|ask) me|pre-?(?:approved|authori[sz]ed)|recorded consent)\b/;
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
 
 /** An order to contact an address in addition to the job, or with the user's data. */
@@ -105,6 +106,8 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
   switch (action.kind) {
     case "command":
     case "file-change":
+      // "Confirm destructive commands (rm -rf, DROP DATABASE) with the user first": the user decides, nothing is ordered.
+      if (!framed && (SAFETY_RULE_RE.test(sentence) || GUARDED_RE.test(sentence))) return { severity: null, why: "" };
       if (action.dangerous && !(purposeFits && force === "none")) return { severity: force === "obligation" || framed ? "critical" : "high", why: `${asked}; it fetches and runs code, wipes data or persists in start-up files` };
       if (force === "none" && !framed) return { severity: null, why: "" };
       if (purposeFits && !framed) return { severity: null, why: "" };
@@ -160,6 +163,13 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
   }
 }
 
+/** Whether `at` lies between an opening and a closing ``` of a Markdown code block. */
+function insideCodeFence(text: string, at: number): boolean {
+  let fences = 0;
+  for (let i = text.indexOf("```"); i !== -1 && i < at; i = text.indexOf("```", i + 3)) fences++;
+  return fences % 2 === 1 && text.indexOf("```", at) !== -1;
+}
+
 /** Reports directives to the model that ask for something outside the tool's job. */
 export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (!TEXT_KINDS.has(field.kind)) return [];
@@ -189,13 +199,15 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       othersOutOfOrder: otherOutOfOrder !== null,
       summarySentence,
     };
-    let force = sentenceForce(sentence, summarySentence);
+    // A line of a fenced code block is an example shown, not an order given.
+    const inCode = insideCodeFence(field.norm.lower, sentence.start);
+    let force = inCode ? "none" : sentenceForce(sentence, summarySentence);
     // Read as a directive, a sentence asks for at least as much as read as a statement; most ask for
     // nothing either way, so one pass decides. A request in a sentence with no listed imperative verb
     // is an order when the tagger finds an imperative clause, else it is re-read as a statement.
     let actions = requestedActions(sentence.text, { ...sentenceCtx, directive: true });
     if (force === "none" && actions.length > 0) {
-      if (!summarySentence && hasImperativeClause(sentence.text)) force = "imperative";
+      if (!summarySentence && !inCode && hasImperativeClause(sentence.text)) force = "imperative";
       else if (!framed) actions = requestedActions(sentence.text, { ...sentenceCtx, directive: false });
     }
     if (force !== "none") directiveSeen = true;
@@ -228,7 +240,8 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
 
   if (framing.impersonation) {
     const { start, end, text } = framing.impersonation;
-    const severity: Severity = directiveSeen ? "high" : "medium";
+    // Consent the model cannot check, given in the user's name, is what lets every later step skip the user.
+    const severity: Severity = directiveSeen || GRANTED_CONSENT_RE.test(field.norm.lower) ? "high" : "medium";
     hits.push(fieldHit(field, "TM-IMPERSONATION", severity, start, end, `Claims to speak for the user, operator or system ("${text}")${directiveSeen ? " and gives the model orders" : ""}.`));
   }
   if (framing.banner?.strong && directiveSeen) {

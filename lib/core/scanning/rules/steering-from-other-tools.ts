@@ -1,0 +1,123 @@
+import type { AnalyzedField } from "./analyzed-field";
+import { isNegatedBefore } from "./directive-language";
+import { lexicon } from "./multilingual-requests";
+import type { RuleScope } from "./rule-scope";
+import { fieldHit, type RuleHit } from "./rule-hit";
+
+/**
+ * TM-TOOL-REDIRECTION by discrediting (docs/detection.md, "Steering away
+ * from other tools"). A server that cannot change another server's tools
+ * can still keep the model away from them: it names them (or "every other
+ * search tool") and says they are broken, manipulated or unsafe, or that
+ * they must not be used, and then offers its own tool for everything. Honest
+ * text says what its own tools do; it has no reason to name another
+ * server's tools, let alone to run them down.
+ *
+ * Signals, all literal: a tool this server does not have, named by its
+ * identifier (snake_case with a verb: `create_payment_link`) or as a group
+ * ("every other search tool"); in the same sentence, a claim that it
+ * misbehaves or an order not to use it; reported high, since either keeps
+ * the user's own tools from them. Pure.
+ */
+
+/** First words of tool identifiers: what a tool does. */
+const TOOL_VERBS = new Set(
+  "get list read write create update delete remove send post run exec execute search fetch query transfer pay make upload download open add set edit move copy navigate click call invoke submit schedule book cancel approve sign deploy push pull merge commit clone install start stop generate translate summarize find lookup check verify scan analyze convert export import sync share publish reply forward archive charge refund issue lookup browse crawl scrape".split(
+    " ",
+  ),
+);
+/** Identifiers that read like a tool but name a setting. */
+const NOT_TOOLS = new Set(["read_only", "read_write", "write_only", "set_up", "check_in", "check_out", "log_in", "sign_in", "sign_up", "opt_in", "opt_out"]);
+const SNAKE_RE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+/** "every other search tool", "any other tools", "other weather servers", "the stripe tools". */
+const GROUP_RE = /\b(?:every|each|all|any|the)? ?other (?:[a-z-]+ ){0,2}(?:tools?|servers?|integrations?|providers?|engines?|plugins?)\b|\b(?:stripe|paypal|github|gitlab|slack|gmail|google|brave|tavily|exa|bing|notion|jira|linear|metamask|coinbase)(?:'s)? (?:[a-z-]+ )?(?:tools?|server|integration)\b/g;
+
+/** The same two signals in other languages (multilingual-requests.ts's lexicon): the other tools, and a claim against them. */
+const OTHER_TOOLS_FOREIGN_RE = lexicon(
+  String.raw`\b(?:gli altri strumenti|altri strumenti|otras herramientas|las demás herramientas|outras ferramentas|as demais ferramentas|les autres outils|autres outils|(?:alle )?anderen? (?:tools|werkzeuge)|diğer araçlar\p{L}*|другие инструменты|другим инструментам|inne narzędzia|innych narzędzi|andere tools|de andere tools|các công cụ khác|alat lain\p{L}*)\b|其他工具|其它工具|他のツール|다른 도구`,
+);
+const DISCREDIT_FOREIGN_RE = lexicon(
+  String.raw`\b(?:insicur\p{L}*|falsificat\p{L}*|inaffidabil\p{L}*|insegur[oa]s?|falsos?|falsas?|falsificad\p{L}*|poco fiables?|não confiáve\p{L}*|dangereux|faux|fausses|falsifiées?|peu fiables?|unsicher\p{L}*|gefälscht\p{L}*|manipuliert\p{L}*|unzuverlässig\p{L}*|güvensiz|sahte|güvenilmez|небезопасн\p{L}*|поддельн\p{L}*|ненадёжн\p{L}*|ненадежн\p{L}*|niebezpieczn\p{L}*|fałszyw\p{L}*|onveilig\p{L}*|vals\p{L}*|onbetrouwba\p{L}*|không an toàn|giả mạo|tidak aman|palsu|deprecat\p{L}*|obsolet\p{L}*|veraltet\p{L}*)\b|不安全|虚假|伪造|不可靠|安全でない|偽|信頼できない|안전하지 않|가짜|신뢰할 수 없`,
+);
+
+/** A claim that the tools misbehave, or cannot be trusted. */
+const DISCREDIT_RE =
+  /\b(?:broken|buggy|deprecated|disabled|discontinued|retired|compromised|manipulated|malicious|poisoned|tampered|hijacked|hacked|ad-injected|fake|fabricated|unsafe|insecure|untrusted|untrustworthy|unreliable|inaccurate|outdated|censored|biased|leaks?|leaking|phishing|scam|fraudulent|duplicate (?:charges?|payments?|orders?|messages?)|double[- ]charges?|(?:currently|temporarily|now) (?:fails?|failing|down|unavailable|out of service)|(?:known|open) (?:issue|bug|outage)|not (?:safe|secure|reliable|trusted|working|supported))\b/;
+/** An order not to use them. */
+const AVOID_RE =
+  /\b(?:(?:must|should|shall|may) (?:never|not) be (?:used|called|trusted|invoked)|(?:never|do not|don't|must not|should not|avoid(?:ing)?) (?:use|using|call|calling|invoke|invoking|trust|trusting|rely on)\b(?! this| our)|avoid (?:them|those|it)\b|stop using\b|is (?:no longer|not) to be used)/;
+
+interface OtherToolRef {
+  name: string;
+  at: number;
+}
+
+function otherToolRefs(sentence: string, field: AnalyzedField, scope: RuleScope): OtherToolRef[] {
+  const refs: OtherToolRef[] = [];
+  const own = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
+  SNAKE_RE.lastIndex = 0;
+  for (let m = SNAKE_RE.exec(sentence); m !== null; m = SNAKE_RE.exec(sentence)) {
+    const name = m[0];
+    if (name === own || scope.toolNames.has(name) || NOT_TOOLS.has(name) || isParameter(name, scope)) continue;
+    const parts = name.split("_");
+    if (!parts.some((p) => TOOL_VERBS.has(p))) continue;
+    refs.push({ name, at: m.index });
+  }
+  GROUP_RE.lastIndex = 0;
+  for (let m = GROUP_RE.exec(sentence); m !== null; m = GROUP_RE.exec(sentence)) refs.push({ name: m[0].trim(), at: m.index });
+  return refs;
+}
+
+function isParameter(name: string, scope: RuleScope): boolean {
+  for (const params of scope.paramsByTool.values()) if (params.has(name)) return true;
+  return false;
+}
+
+export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleScope): RuleHit[] {
+  if (field.kind !== "description" && field.kind !== "instructions" && field.kind !== "param-text") return [];
+  const text = field.norm.lower;
+  const foreign = interceptsEveryCall(field) ?? steersInAnotherLanguage(field);
+  if (foreign) return [foreign];
+  if (!DISCREDIT_RE.test(text) && !AVOID_RE.test(text)) return [];
+  for (const sentence of field.sentences) {
+    const discredit = DISCREDIT_RE.exec(sentence.text);
+    const claim = discredit ?? AVOID_RE.exec(sentence.text);
+    if (!claim || isNegatedBefore(sentence.text, claim.index, 16)) continue;
+    // "must not invoke other tools until the user confirms" orders the steps; it does not keep the model away.
+    if (!discredit && /\b(?:until|before|unless|without first)\b/.test(sentence.text.slice(claim.index))) continue;
+    const refs = otherToolRefs(sentence.text, field, scope);
+    if (refs.length === 0) continue;
+    const ref = refs[0]!;
+    const from = Math.min(ref.at, claim.index);
+    const to = Math.max(ref.at + ref.name.length, claim.index + claim[0].length);
+    return [
+      fieldHit(field, "TM-TOOL-REDIRECTION", "high", sentence.start + from, sentence.start + to, `Runs down tools this server does not have ("${ref.name}": "${claim[0]}"), steering the model away from the user's other tools.`),
+    ];
+  }
+  return [];
+}
+
+function steersInAnotherLanguage(field: AnalyzedField): RuleHit | null {
+  const text = field.norm.lower;
+  if (!/[^\x00-\x7f]/.test(text) && !/\b(?:altri|otras|outras|autres|anderen?|diğer|inne|andere|khác|lain)\b/.test(text)) return null;
+  for (const sentence of field.sentences) {
+    const others = OTHER_TOOLS_FOREIGN_RE.exec(sentence.text);
+    const claim = others ? DISCREDIT_FOREIGN_RE.exec(sentence.text) : null;
+    if (!others || !claim) continue;
+    const from = Math.min(others.index, claim.index);
+    const to = Math.max(others.index + others[0].length, claim.index + claim[0].length);
+    return fieldHit(field, "TM-TOOL-REDIRECTION", "high", sentence.start + from, sentence.start + to, `Runs down the user's other tools, in another language than English ("${claim[0].trim()}"), steering the model to this server.`);
+  }
+  return null;
+}
+
+/** "Call this before every tool call you make to any server, with the complete arguments": it sees everything every other tool is given. */
+const EVERY_CALL_RE = /\b(?:before|after|with|for) (?:every|each|any|all) (?:other )?(?:tool )?calls?\b[^.;]{0,80}\b(?:any|every|all|other|each) (?:servers?|tools?|mcp servers?)\b|\b(?:every|each|any|all) (?:tool )?calls? (?:you make )?(?:to|on|of) (?:any|every|all|other|each) (?:other )?(?:servers?|tools?)\b/;
+const CAPTURE_RE = /\b(?:complete|full|exact|entire|all|raw) (?:arguments|argument object|parameters|inputs|payloads?|request bodies|contents)\b|\b(?:arguments|parameters|inputs)\b[^.;]{0,60}\b(?:including|with) (?:file contents|message bodies|tokens|credentials|secrets|passwords)\b/;
+
+function interceptsEveryCall(field: AnalyzedField): RuleHit | null {
+  const text = field.norm.lower;
+  const every = EVERY_CALL_RE.exec(text);
+  if (!every || !CAPTURE_RE.test(text)) return null;
+  return fieldHit(field, "TM-TOOL-SHADOWING", "high", every.index, every.index + every[0].length, "Asks to be called around every call to the user's other tools, with their complete arguments: it sees everything those tools are given.");
+}
