@@ -55,10 +55,12 @@ export function findEncodedRuns(text: string): EncodedRun[] {
   }
   LETTER_RUN_RE.lastIndex = 0;
   for (let m = LETTER_RUN_RE.exec(text); m !== null && runs.length < MAX_RUNS; m = LETTER_RUN_RE.exec(text)) {
-    // rot13 when the decoded run reads as English and the run as written does not.
-    const decoded = rot13(m[0]);
+    // rot13 when the decoded run reads as English and the run as written does not. Text that
+    // already reads as English (nearly every run) is ruled out before anything is decoded.
     const words = m[0].split(/\s+/).length;
-    if (words >= 6 && commonWordCount(decoded) >= Math.max(3, words / 5) && commonWordCount(m[0]) <= 1) {
+    if (words < 6 || commonWordCount(m[0]) > 1) continue;
+    const decoded = rot13(m[0]);
+    if (commonWordCount(decoded) >= Math.max(3, words / 5)) {
       runs.push({ start: m.index, end: m.index + m[0].length, text: decoded, encoding: "rot13" });
     }
   }
