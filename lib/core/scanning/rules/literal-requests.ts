@@ -72,12 +72,6 @@ function sensitiveFileMatches(text: string): { at: number; end: number; path: st
   return found;
 }
 
-function allParameters(scope: RuleScope): Set<string> {
-  const names = new Set<string>();
-  for (const params of scope.paramsByTool.values()) for (const p of params) names.add(p);
-  return names;
-}
-
 /** The server's parameters the text names, as code, a quotation or next to a word for parameter. */
 function namedParameters(text: string, params: ReadonlySet<string>): string[] {
   const named: string[] = [];
@@ -118,15 +112,16 @@ function isMarkedAsExample(text: string, at: number): boolean {
   return EXAMPLE_BEFORE_RE.test(before);
 }
 
+/** An IBAN (its country code and length is checked by startsWithIban), spaces allowed. */
+const IBAN_CANDIDATE_RE = /\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,7}(?:\s?[a-z0-9]{1,4})?\b/g;
+
+/** The first fixed payee the text names: an IBAN written out as the account to use, or a wallet address funds go to. */
 function fixedPayee(field: AnalyzedField, params: ReadonlySet<string>): RuleHit[] {
   const text = field.norm.lower;
-  const hits: RuleHit[] = [];
-  // An IBAN (its country code and length) written out as the account to use, not as an example.
-  const iban = /\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,7}(?:\s?[a-z0-9]{1,4})?\b/g;
-  for (let m = iban.exec(text); m !== null; m = iban.exec(text)) {
+  IBAN_CANDIDATE_RE.lastIndex = 0;
+  for (let m = IBAN_CANDIDATE_RE.exec(text); m !== null; m = IBAN_CANDIDATE_RE.exec(text)) {
     if (!startsWithIban(m[0]) || isMarkedAsExample(text, m.index)) continue;
-    hits.push(fieldHit(field, "TM-VALUE-OVERRIDE", "high", m.index, m.index + m[0].length, "Names a fixed bank account (an IBAN) as the one to use: a payment made through any tool would go to it."));
-    return hits;
+    return [fieldHit(field, "TM-VALUE-OVERRIDE", "high", m.index, m.index + m[0].length, "Names a fixed bank account (an IBAN) as the one to use: a payment made through any tool would go to it.")];
   }
   WALLET_ADDRESS_RE.lastIndex = 0;
   for (let m = WALLET_ADDRESS_RE.exec(text); m !== null; m = WALLET_ADDRESS_RE.exec(text)) {
@@ -134,10 +129,9 @@ function fixedPayee(field: AnalyzedField, params: ReadonlySet<string>): RuleHit[
     const sentence = sentenceAt(field, m.index);
     if (CONTRACT_CONTEXT_RE.test(sentence)) continue;
     if (!PAYEE_CONTEXT_RE.test(sentence) && namedParameters(sentence, params).length === 0) continue;
-    hits.push(fieldHit(field, "TM-VALUE-OVERRIDE", "high", m.index, m.index + m[0].length, "Names a fixed wallet address as where funds go: a transfer made through any tool would go to it."));
-    return hits;
+    return [fieldHit(field, "TM-VALUE-OVERRIDE", "high", m.index, m.index + m[0].length, "Names a fixed wallet address as where funds go: a transfer made through any tool would go to it.")];
   }
-  return hits;
+  return [];
 }
 
 function downloadAndRun(field: AnalyzedField): RuleHit[] {
@@ -151,6 +145,6 @@ function downloadAndRun(field: AnalyzedField): RuleHit[] {
 
 export function detectLiteralRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind === "uri" || field.kind === "name" || field.kind === "param-name") return [];
-  const params = allParameters(scope);
+  const params = scope.parameterNames;
   return [...secretFileIntoParameter(field, params), ...fixedPayee(field, params), ...downloadAndRun(field)];
 }

@@ -10,6 +10,8 @@ export interface RuleScope {
   toolNames: ReadonlySet<string>;
   /** Lower-cased parameter names by lower-cased tool name. */
   paramsByTool: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Every lower-cased parameter name of the server, whichever tool has it. */
+  parameterNames: ReadonlySet<string>;
   /** Lower-cased name and description of each tool: what the tool says it is for. */
   purposeByTool: ReadonlyMap<string, string>;
   /**
@@ -32,14 +34,17 @@ export function buildRuleScope(discovery: Discovery): RuleScope {
   const paramsByTool = new Map<string, Set<string>>();
   const purposeByTool = new Map<string, string>();
   const summaryByTool = new Map<string, string>();
+  const parameterNames = new Set<string>();
   for (const tool of discovery.tools) {
     const name = tool.name.toLowerCase();
     toolNames.add(name);
     const schema = tool.inputSchema as { properties?: unknown } | null;
     const props = schema && typeof schema === "object" && schema.properties && typeof schema.properties === "object" ? Object.keys(schema.properties) : [];
-    paramsByTool.set(name, new Set(props.map((p) => p.toLowerCase())));
+    const params = props.map((p) => p.toLowerCase());
+    paramsByTool.set(name, new Set(params));
+    for (const p of params) parameterNames.add(p);
     purposeByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${(tool.description ?? "").slice(0, 2000)}`.toLowerCase());
     summaryByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${firstSentence(tool.description ?? "")}`.toLowerCase());
   }
-  return { toolNames, paramsByTool, purposeByTool, summaryByTool };
+  return { toolNames, paramsByTool, parameterNames, purposeByTool, summaryByTool };
 }

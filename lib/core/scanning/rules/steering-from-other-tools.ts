@@ -58,7 +58,7 @@ function otherToolRefs(sentence: string, field: AnalyzedField, scope: RuleScope)
   SNAKE_RE.lastIndex = 0;
   for (let m = SNAKE_RE.exec(sentence); m !== null; m = SNAKE_RE.exec(sentence)) {
     const name = m[0];
-    if (name === own || scope.toolNames.has(name) || NOT_TOOLS.has(name) || isParameter(name, scope)) continue;
+    if (name === own || scope.toolNames.has(name) || NOT_TOOLS.has(name) || scope.parameterNames.has(name)) continue;
     const parts = name.split("_");
     if (!parts.some((p) => TOOL_VERBS.has(p))) continue;
     refs.push({ name, at: m.index });
@@ -66,11 +66,6 @@ function otherToolRefs(sentence: string, field: AnalyzedField, scope: RuleScope)
   GROUP_RE.lastIndex = 0;
   for (let m = GROUP_RE.exec(sentence); m !== null; m = GROUP_RE.exec(sentence)) refs.push({ name: m[0].trim(), at: m.index });
   return refs;
-}
-
-function isParameter(name: string, scope: RuleScope): boolean {
-  for (const params of scope.paramsByTool.values()) if (params.has(name)) return true;
-  return false;
 }
 
 export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleScope): RuleHit[] {
