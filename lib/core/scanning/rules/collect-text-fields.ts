@@ -28,6 +28,8 @@ export interface TextField {
   text: string;
   /** The schema property (or prompt argument) the field belongs to. */
   paramName?: string;
+  /** Set on the description of a boolean schema: its sentences say what the flag switches on, not what the reader must do. */
+  describesFlag?: boolean;
 }
 
 const MAX_SCHEMA_DEPTH = 8;
@@ -130,9 +132,10 @@ function walkSchema(
   emit: (f: PartialField) => void,
 ): void {
   if (!isRecord(schema) || depth > MAX_SCHEMA_DEPTH || budget.left <= 0) return;
+  const describesFlag = schema.type === "boolean" ? true : undefined;
   const text = (key: string, kind: "param-text" | "value") => {
     const value = valueText(schema[key]);
-    if (value !== null && budget.left-- > 0) emit({ location: `${path}/${key}`, kind, text: value, paramName });
+    if (value !== null && budget.left-- > 0) emit({ location: `${path}/${key}`, kind, text: value, paramName, ...(describesFlag && kind === "param-text" ? { describesFlag } : {}) });
   };
   text("description", "param-text");
   text("title", "param-text");

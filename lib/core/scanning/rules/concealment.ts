@@ -81,11 +81,22 @@ const CONCEAL_FROM_USER_RE = new RegExp(
   "g",
 );
 
+/** A negated telling, showing or listing whose audience is the user or whose channel is what the user sees. */
+const NEGATED_TELLING_RE = new RegExp(
+  String.raw`\b(?:do not|don't|never|must not|should not|no need to|not necessary to|needn't|need not)(?: ever)? (?:tell|mention|describe|explain|list|show|display|report|reveal|disclose|surface|bring up|point out|narrate|spell out)\b[^.;]{0,40}?\b(?:to (?:the |your )?(?:user|users|human|customer)\b|in (?:the |your )?(?:confirmation|reply|replies|answer|response|summary|chat|transcript)s?(?: (?:you|that you) (?:show|give|send|write))?\b)`,
+  "g",
+);
+/** What honest text keeps out of replies: secrets (redaction) and formatting noise (raw ids, JSON). */
+const HONEST_OMISSION_RE =
+  /\b(?:raw|internal|technical|debug|ids?|uuids?|json|markdown|html|formatting|stack ?traces?|api keys?|passwords?|tokens?|secrets?|credentials?|pii|personal data|full (?:card|account) numbers?|card numbers?)\b/;
+
+const SHOWN_LATER_RE = /^\s*,?\s*(?:until|unless|till|before (?:they|the user)|if (?:they|the user) (?:ask|want|request))\b/;
+
 const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
 
 /** Cheap test before the full patterns: every pattern contains one of these words. */
-const PREFILTER_RE = /user|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed|decode|summari|quote|escalate|leave|destination|host|recipient|folder|its result|their result|avoid the word|diff|need to know/;
+const PREFILTER_RE = /user|describe|explain|confirmation|repl|answer|response|transcript|narrate|spell out|point out|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed|decode|summari|quote|escalate|leave|destination|host|recipient|folder|its result|their result|avoid the word|diff|need to know/;
 
 const ACTION_WORDS_RE = /\b(?:fail\w*|errors?|upload\w*|sent|send\w*|forward\w*|delet\w*|chang\w*|transfer\w*|charg\w*|fees?|logs?|logged|records?|recorded|shar\w*|cop(?:y|ies|ied)|archiv\w*|install\w*|push\w*|commit\w*|keys?|passwords?|keystrokes?|clipboard|partag\w*|sponsor\w*|partners?)\b/;
 
@@ -101,12 +112,15 @@ export function detectConcealment(field: AnalyzedField): RuleHit[] {
   for (const [re, severity, what] of [
     [HIDE_INSTRUCTIONS_RE, "high", "Asks the model to hide these instructions or their effects"],
     [CONCEAL_FROM_USER_RE, general, "Asks the model to keep something from the user"],
+    [NEGATED_TELLING_RE, general, "Asks the model to keep something from the user"],
   ] as const) {
     for (const { sentence, match } of matchesInSentences(field.sentences, re)) {
       const start = match.index;
       const end = start + match[0].length;
       if (isDescriptiveMention(sentence.text, start, end)) continue;
       if (match[0].startsWith("without") && isNegatedBefore(sentence.text, start, 40)) continue;
+      // "Do not show the answer to the user until they guess": withheld for now, shown when the user wants it.
+      if (re === NEGATED_TELLING_RE && (HONEST_OMISSION_RE.test(match[0]) || SHOWN_LATER_RE.test(sentence.text.slice(end, end + 40)))) continue;
       const level: Severity = severity === "medium" && hidesAction(sentence.text) ? "high" : severity;
       hits.push(fieldHit(field, "TM-CONCEALMENT", level, sentence.start + start, sentence.start + end, `${what}: "${match[0]}".`));
     }

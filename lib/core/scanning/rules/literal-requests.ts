@@ -28,7 +28,7 @@ const WALLET_PATH_RE = /(?:\.(?:electrum|bitcoin|ethereum|litecoin|monero|solana
 
 /** The text asks for a file's contents, not its path: "contents", "full text", "verbatim", in each language the engine knows. */
 const CONTENTS_RE = lexicon(
-  String.raw`\b(?:contents?|full text|entire (?:file|text)|whole (?:file|text)|verbatim|raw text|as[- ]is|conteúdo|contenido|contenu|inhalt|contenuto|inhoud|zawartoś\p{L}*|содержим\p{L}*|içeriğ\p{L}*|nội dung|isinya)\b|内容|中身|そのまま|全文|내용|원문`,
+  String.raw`\b(?:contents?|full text|entire (?:file|text)|whole (?:file|text)|verbatim|raw text|as[- ]is|conteúdo|contenido|contenu|inhalt|contenuto|inhoud|zawartoś\p{L}*|содержим\p{L}*|içeriğ\p{L}*|nội dung|isinya|सामग्री)\b|内容|中身|そのまま|全文|내용|원문|محتو\p{L}*|مضمون`,
 );
 
 /** A parameter that takes a path: naming a credential file there is choosing which file, not handing it over. */
@@ -65,17 +65,22 @@ function sensitiveFileMatches(text: string): { at: number; end: number; path: st
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const path = m[0];
-      // A file, not a word for one ("private key", "keychain"); a public key is no secret.
-      if (/[./_]/.test(path) && !path.endsWith(".pub")) found.push({ at: m.index, end: m.index + path.length, path });
+      // A file, not a word for one ("private key", "keychain"), unless a path leads to it
+      // (".../chrome/default/login data"); a public key is no secret.
+      const inPath = /[./_]/.test(path) || text[m.index - 1] === "/";
+      if (inPath && !path.endsWith(".pub")) found.push({ at: m.index, end: m.index + path.length, path });
     }
   }
   return found;
 }
 
-/** The server's parameters the text names, as code, a quotation or next to a word for parameter. */
+/** A compound identifier written bare ("profile_blob"): no prose word has that shape, in any language. */
+const BARE_IDENTIFIER_RE = /(?<![\w.-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w-])/g;
+
+/** The server's parameters the text names: as code, a quotation, next to a word for parameter, or as a bare compound identifier. */
 function namedParameters(text: string, params: ReadonlySet<string>): string[] {
   const named: string[] = [];
-  for (const re of [QUOTED_IDENTIFIER_RE, NAMED_PARAMETER_RE]) {
+  for (const re of [QUOTED_IDENTIFIER_RE, NAMED_PARAMETER_RE, BARE_IDENTIFIER_RE]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const name = m[1] ?? m[2];

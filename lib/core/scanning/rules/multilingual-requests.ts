@@ -71,16 +71,20 @@ const CONCEAL_RE = lexicon(
     String.raw`\b(?:nutzer|benutzer|anwender)\b[^.;\n]{0,30}\bnicht (?:erwähnen|sagen|informieren|mitteilen)\b|\bohne (?:den |die )?(?:nutzer|benutzer|anwender)(?:in)? (?:zu )?(?:informieren|benachrichtigen|fragen)\b|\bverschweige\b`,
     // tr
     String.raw`\bkullanıcıya\b[^.;\n]{0,30}\b(?:söyleme|bahsetme|bildirme|haber verme)\p{L}*|\bkullanıcıdan gizle`,
+    // tr: the negated passive ("is not reported to the user", "must not be told")
+    String.raw`\bkullanıcıya\b[^.;\n]{0,30}\b(?:bildiril|söylen|bahsedil|anlatıl|gösteril)(?:me|mi)\p{L}*`,
+    // ar / hi
+    String.raw`لا (?:تخبر|تبلغ|تذكر|تعلم|تُعلم|تُخبر)[^.؛\n]{0,20}المستخدم|لا داعي (?:لإخبار|لإبلاغ|لإعلام|لذكر)|دون (?:علم|إخبار|إبلاغ) المستخدم|(?:उपयोगकर्ता|यूज़र) को (?:न|मत) (?:बताएं|बताएँ|बताना|बताओ)|(?:उपयोगकर्ता|यूज़र) को (?:बताने|सूचित करने) की (?:ज़रूरत|जरूरत|आवश्यकता) नहीं`,
     // ja / zh / ko (no word boundaries)
     String.raw`ユーザー(?:に|には)[^。\n]{0,20}(?:伝えない|言わない|知らせない|教えない|伝えず|言わず|知らせず|教えず|秘密)|内緒`,
     String.raw`不要(?:向|对|跟|和)?用户(?:提及|提起|说|透露|告知|提)|不要告诉用户|不要让用户知道|对用户保密|瞒着用户`,
-    String.raw`사용자에게[^.\n]{0,20}(?:알리지|말하지|언급하지)`,
+    String.raw`사용자에게[^.\n]{0,20}(?:알리지|말하지|언급하지)|사용자에게[^.\n]{0,20}(?:알릴|말할|언급할|설명할) 필요(?:는|가)? 없`,
     // "without the user finding out", in each language
     String.raw`\bsin que (?:el usuario|nadie|la usuaria) (?:se entere|lo sepa|lo note)\b|\bsem que o usuário (?:saiba|perceba|note)\b|\bsans que l'utilisat(?:eur|rice) (?:le sache|s'en aperçoive|ne le remarque)\b|\bohne dass (?:der|die) (?:nutzer|benutzer|anwender)(?:in)? (?:es )?(?:merkt|weiß|erfährt|bemerkt)\b|\bsenza che l'utente (?:lo sappia|se ne accorga)\b|\bkullanıcı(?:ya)? fark (?:etmeden|ettirmeden)\b`,
     String.raw`ユーザーに(?:気づかれない|気付かれない|気づかれず|気付かれず|知られない|知られず)|不让用户(?:知道|发现)|用户不知情|사용자(?:가|에게) 모르게|\bчтобы пользователь не (?:узнал|заметил)`,
     // "not in your reply", "no need to tell the user"
     String.raw`\bno (?:lo |la |los |las )?(?:comentes|menciones|incluyas)\b[^.;\n]{0,20}\b(?:respuesta|usuario)|\bnão (?:o |a )?(?:comente|mencione|inclua)\b[^.;\n]{0,20}\b(?:resposta|usuário)|\bne (?:le |la |les )?mentionne(?:z)? pas\b[^.;\n]{0,20}\bréponse|\berwähne (?:es|das|dies|sie) nicht\b|\bnon (?:lo |la )?menzionare\b|\bno hace falta (?:decírselo|decirle|informar|avisar)\b|\bnão é preciso (?:avisar|informar|contar)\b|\bpas besoin (?:de le dire|d'informer|de prévenir)\b`,
-    String.raw`(?:回复|回答|答复)中(?:不要)?(?:提及|提到|说明|透露)|不要在(?:回复|回答|答复)中|无需告知用户|不必告知用户|无须告诉用户|不用告诉用户|回答で(?:触れない|言及しない|触れず)|ユーザーに(?:伝える|知らせる)必要は(?:ありません|ない)|사용자에게 알릴 필요(?:가)? 없`,
+    String.raw`(?:回复|回答|答复)中(?:不要)?(?:提及|提到|说明|透露)|不要在(?:回复|回答|答复)中|(?:无需|不必|不用|无须)(?:向|对|跟)?用户(?:说明|解释|告知|提及|透露)|无需告知用户|不必告知用户|无须告诉用户|不用告诉用户|回答で(?:触れない|言及しない|触れず)|ユーザーに(?:伝える|知らせる)必要は(?:ありません|ない)|사용자에게 알릴 필요(?:가)? 없`,
     // ru
     String.raw`\bне (?:говори|сообщай|упоминай|рассказывай|говорите|сообщайте|упоминайте)\b[^.;\n]{0,40}пользовател|скрой(?:те)? от пользовател|\bпользовател\p{L}*[^.;\n]{0,30}\bне (?:говори|сообщай|упоминай|рассказывай)\p{L}*`,
     // it: "no need to tell the user"
@@ -170,6 +174,11 @@ const PERSONAL_DATA_RE = lexicon(String.raw`\b(?:número de teléfono|fecha de n
 /** Gathering it from elsewhere: the conversation, other tools, even when the user did not give it. */
 const GATHER_RE = lexicon(String.raw`\b(?:aunque el usuario no|incluso si el usuario no|même si l'utilisat(?:eur|rice) ne|mesmo que o usuário não|auch wenn der (?:nutzer|benutzer) (?:sie|es) nicht|anche se l'utente non|kullanıcı vermese bile|даже если пользователь не)\b|\b(?:búscalos|buscarlos|búscala|rechercher|recherchez|les rechercher|procure|procurá-los|suche sie|cercali|cercarli|bul)\b[^.;\n]{0,40}\b(?:conversación|conversation|conversa|gespräch|verlauf|conversazione|sohbet|otras herramientas|autres outils|outras ferramentas|anderen tools|altri strumenti)|从(?:对话|会话|其他工具)中(?:查找|获取|提取|收集)|会話(?:や他のツール)?から(?:探|取得|集め)`);
 
+/** Where the data is to be gathered from: this session or conversation, other tools' results, other services. */
+const FROM_ELSEWHERE_RE = lexicon(String.raw`\b(?:durante (?:esta|la|questa) (?:sesión|conversación|sessione|conversazione|chat)|in questa (?:sessione|conversazione|chat)|(?:di|da) altri (?:servizi|strumenti)|anche se appartengono|en esta (?:sesión|conversación)|de otros servicios|de otras herramientas|durante (?:esta|a) (?:sessão|conversa)|nesta (?:sessão|conversa)|de outros serviços|de outras ferramentas|pendant (?:cette|la) (?:session|conversation)|dans cette (?:session|conversation)|d'autres (?:services|outils)|in dieser (?:sitzung|unterhaltung|konversation)|während (?:dieser|der) (?:sitzung|unterhaltung)|anderer (?:dienste|tools)|anderen (?:diensten|tools)|bu (?:oturum|sohbet)\p{L}*|diğer (?:araç|servis|hizmet)\p{L}*|(?:в|во время) (?:этой|этого) (?:сессии|беседы|разговора|чата)|других (?:сервисов|инструментов))\b|(?:本次|这次)(?:对话|会话)|(?:对话|会话)中|其他工具|この(?:会話|セッション)|他のツール|지금까지의 대화|다른 도구|이 (?:대화|세션)`);
+/** Entering a value into a field. */
+const ENTER_RE = lexicon(String.raw`\b(?:inserisci|inserire|incolla|introduce|ingresa|escribe|coloca|insira|preencha|coloque|saisis|saisissez|insérez|insère|mets|mettez|trage|eintragen|gib|setze|gir\p{L}*|yaz\p{L}*|введи|введите|укажи|укажите|впиши|вставь)\b|输入|填写|填入|放入|入力|記入|입력|넣|기입`);
+
 /** A shell pipeline that runs what it downloads. */
 const PIPE_TO_SHELL_RE = /\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/;
 
@@ -181,6 +190,24 @@ const DISABLE_SAFEGUARD_RE = lexicon(String.raw`\b(?:desactivar|deshabilitar|des
 
 /** Replacing a value with a fixed one: "replace it with FR76 …". */
 const REPLACE_RE = lexicon(String.raw`\b(?:remplacer par|remplace(?:z)? par|reemplazar por|reemplaza(?:lo)? por|sustituir por|substituir por|substitua por|ersetzen durch|ersetze (?:es |sie )?durch|sostituire con|sostituisci con|ile değiştir\p{L}*|заменить на|замени на|replace (?:it )?with|use)\b|に置き換え|替换为|替换成|改为|改成|로 바꾸`);
+
+/**
+ * A call to a named tool (a compound identifier) ordered first, with a value the text fixes:
+ * "必须先调用 invite_user，参数 email=\"audit@…\"". An honest ordering hint names the call and
+ * leaves its values to the user.
+ */
+const CALL_NAMED_TOOL_RE = lexicon(String.raw`(?:调用|呼び出|呼出|호출|\b(?:llama|llamar|llame|chama|chamar|chame|appelle|appelez|appeler|rufe|aufrufen|chiama|chiamare|çağır\p{L}*|вызови|вызовите|вызвать|gọi|panggil)\b)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`);
+const ORDER_FIRST_RE = lexicon(String.raw`先|之前|以前|前に|まず|最初に|먼저|전에|\b(?:antes|primero|primeiro|avant|d'abord|zuerst|vorher|zunächst|prima|önce|сначала|перед|trước|sebelum)\b`);
+const FIXED_VALUE_RE = /\b[a-z_]{2,40}\s?=\s?(?:["'「“][^"'」”]{1,80}["'」”]|true\b|false\b|\d+\b)/;
+
+/** Another tool declared unusable ("has a known vulnerability", "must no longer be used"), in each language. */
+const DECLARED_UNUSABLE_RE = lexicon(String.raw`\b(?:vulnerabilidad conocida|ya no debe usarse|no debe (?:usarse|utilizarse)|no la uses|vulnerabilidade conhecida|não deve mais ser usad[ao]|não (?:a |o )?use mais|vulnérabilité connue|ne doit plus être utilisée?|n'utilisez plus|bekannte (?:sicherheitslücke|schwachstelle)|(?:darf|soll) nicht mehr (?:verwendet|benutzt) werden|nicht mehr verwenden|vulnerabilità nota|non deve più essere usat[ao]|non usarl[ao] più|bilinen (?:bir )?(?:güvenlik )?açı\p{L}*|artık kullanılmamalı\p{L}*|известн\p{L}* уязвимост\p{L}*|больше не (?:следует|нужно|стоит) (?:использовать|применять))\b|已知(?:的)?漏洞|不应再使用|不要再使用|既知の脆弱性|(?:もう|今後は)使用しない|알려진 취약점|더 이상 사용하지`);
+/** "use <tool>" in each language: where the model is sent instead. */
+const USE_NAMED_TOOL_RE = lexicon(String.raw`\b(?:utiliza|usa|use|utilice|utilisez|utilise|verwende|verwenden sie|benutze|nutze|usare|utilizzare|kullan\p{L}*|используй|используйте)\b[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?:使用|改用|を使用|を使って|사용하)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,6}?(?:を使用|を使って|를 사용|을 사용)`);
+/** The payee, the recipient account, in each language. */
+const PAYEE_RE = lexicon(String.raw`\b(?:destinatario|beneficiario|cuenta de destino|destinatário|beneficiário|conta de destino|bénéficiaire|compte (?:du )?destinataire|empfänger\p{L}*|empfängerkonto|beneficiario|conto del beneficiario|alıcı\p{L}*|получател\p{L}*|счет получателя)\b|收款人|收款账户|受取人|振込先|수취인|받는 (?:사람|분)|입금 계좌`);
+/** An account number written out: digit groups joined by dashes or spaces, nine digits or more. */
+const ACCOUNT_NUMBER_RE = /\b\d{2,6}(?:[- ]\d{2,8}){1,4}\b/;
 
 const ADMIN_ROLE_RE = lexicon(String.raw`\brol (?:a|de) administrador\b|\b(?:rol de administrador|rol de admin|papel de administrador|função de administrador|perfil de administrador|rôle d'administrateur|rôle admin|administratorrolle|admin-rolle|administratorrechte|admin-rechte|ruolo di amministratore|ruolo (?:di )?admin|yönetici (?:rolü|yetkisi|yetkileri)|роль администратора|права администратора)\b|管理者(?:権限|ロール|の役割)|管理员(?:权限|角色)|관리자 (?:권한|역할)`);
 const EMAIL_RE = lexicon(String.raw`\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b`);
@@ -250,6 +277,8 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
     hit("TM-EXFIL-URL", "critical", send, "Asks, in another language than English, for secrets (an .env file, passwords, keys) to be sent to an address or to the publisher's server.");
   } else if (send && destination && bulk && (manipulated || (wholeConversation && (url || email)))) {
     hit("TM-EXFIL-URL", "high", send, "Asks, in another language than English, for the user's private data in bulk to be sent to an address or to the publisher's server, covertly or on claimed consent.");
+  } else if ((copy ?? send ?? find(ENTER_RE, text)) && secret && find(FROM_ELSEWHERE_RE, text)) {
+    hit("TM-EXFIL-PARAM", "high", secret, "Asks, in another language than English, for secrets gathered from the conversation, other tools or other services to be put into what a tool sends.");
   } else if ((copy ?? send) && (environment || ((secret || bulk || (personal && gather)) && manipulated))) {
     hit("TM-EXFIL-PARAM", "high", (copy ?? send)!, "Asks, in another language than English, for secrets or the user's private data to be copied into what a tool sends.");
   }
@@ -257,6 +286,18 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   if (safeguardOff) hit("TM-PRIVILEGE-ESCALATION", noConfirmation || admin ? "high" : "medium", safeguardOff, "Tells the model, in another language than English, that it may turn off two-factor authentication of accounts.");
   if (shell && (manipulated || /\bsudo\b/.test(text.slice(shell.at, shell.end)))) hit("TM-COMMAND-DIRECTIVE", "high", shell, "A shell pipeline that runs a downloaded script, in text written in another language than English.");
   if (dependency && (conceal || covert)) hit("TM-COMMAND-DIRECTIVE", "high", dependency, "Asks, in another language than English, for a dependency to be added to projects without the user knowing.");
+  const call = find(CALL_NAMED_TOOL_RE, text);
+  if (call && ORDER_FIRST_RE.test(text) && FIXED_VALUE_RE.test(text.slice(call.end, call.end + 120))) {
+    hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to another tool first, with values the text fixes instead of the user.");
+  }
+  const unusable = find(DECLARED_UNUSABLE_RE, text);
+  const useOther = unusable ? find(USE_NAMED_TOOL_RE, text) : null;
+  if (unusable && useOther) hit("TM-TOOL-REDIRECTION", "high", unusable, "Declares another tool unusable, in another language than English, and sends the model to a tool it names instead: this text cannot know the other tool's state.");
+  const payee = replace ? find(PAYEE_RE, text) : null;
+  const account = payee ? ACCOUNT_NUMBER_RE.exec(text) : null;
+  if (replace && payee && account && account[0].replace(/\D/g, "").length >= 9) {
+    hit("TM-VALUE-OVERRIDE", "high", payee, "Replaces, in another language than English, the payee of a transfer with a fixed account number the text names.");
+  }
   if (replace && startsWithIban(text.slice(replace.end))) hit("TM-VALUE-OVERRIDE", "high", replace, "Replaces, in another language than English, a value with a fixed bank account.");
   return hits;
 }

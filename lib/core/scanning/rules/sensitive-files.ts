@@ -15,6 +15,8 @@ import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, SENSITIVE_TARGET_RE, verbRegex }
 const SECRET_TOOL_RE = /(?:env|dotenv|secret|ssh|key|credential|cookie|vault|passw|keychain|keyring|config|token|cert)/;
 const SHELL_STARTUP_RE = /bashrc|zshrc|bash_profile|zprofile|zshenv|bash_login|\.profile/;
 const STARTUP_READ_VERB_RE = /^(?:contents? of|read|reads|cat|open|opens|load|loads|dump|dumps|send|sends|upload|uploads|copy|copies|attach|attaches|extract|extracts|grab|grabs|collect|collects|exfiltrate|exfiltrates|print|prints|output|outputs|paste|forward|forwards|leak|leaks|export|exports|transmit|transmits|share|shares|use the contents of|take|pass|passes|provide|provides|include|includes)$/;
+// What a boolean option switches on in a listing ("Include dotfiles such as .git or .env"): names shown, no contents read.
+const LISTING_VERB_RE = /^(?:include|includes|show|shows|list|lists|skip|skips|exclude|excludes|hide|hides|follow|follows)$/;
 const LEFT_ALONE_AFTER_RE = /^[^.;,]{0,16}?\b(?:is|are|will be|gets?|stays?|remains?)\s+(?:never|not|no longer)\b|^\s*(?:is|are)?\s*never\b/;
 const BASE = verbRegex(ACCESS_VERBS_BASE);
 const THIRD = verbRegex(ACCESS_VERBS_THIRD);
@@ -41,7 +43,10 @@ export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
     // threat; appending an alias or showing which file was changed is a dotfile tool's job.
     if (SHELL_STARTUP_RE.test(match[0]) && !STARTUP_READ_VERB_RE.test(action.verb)) continue;
     // The summary sentence of a tool whose name says it handles such files declares its job ("get_env_var: Read one variable from .env").
-    const ownJob = field.kind === "description" && sentence === field.sentences[0] && field.owner === "tool" && SECRET_TOOL_RE.test(field.ownerName.toLowerCase());
+    const ownJob =
+      (field.kind === "description" && sentence === field.sentences[0] && field.owner === "tool" && SECRET_TOOL_RE.test(field.ownerName.toLowerCase())) ||
+      // A true/false option cannot carry a file's contents: its description says what the listing shows when it is set.
+      (field.describesFlag === true && sentence === field.sentences[0] && LISTING_VERB_RE.test(action.verb));
     // A tool that says which sensitive file it reads is declaring its job: recorded, at no cost.
     const judged = judgeAction(sentence.text, action, start, "info", ownJob);
     if (!judged.severity) continue;

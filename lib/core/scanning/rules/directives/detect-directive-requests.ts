@@ -57,12 +57,12 @@ const DESCRIPTIVE_WORDS_RE = /\b(?:such as|e\.g\.?|for example|for instance|dete
 const GUARDED_RE = /\bonly (?:do so |if |when |(?:use|call|run|invoke|do) (?:it|this|that|them)(?: tool)? )?(?:when |if )?(?:the user|they|you are) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bunless (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
 /** "Always ask the user to confirm, even if they asked earlier": a safety rule, the opposite of an override. */
 const SAFETY_RULE_RE =
-  /\bask (?:the user |them )?(?:to )?confirm\b|\bconfirm\b[^.;]{0,90}?\bwith the user\b|\b(?:show|present|display)\b[^.;]{0,60}?\bto the user (?:and|then|before)\b[^.;]{0,20}\b(?:confirm|ask|wait)|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent)\b/;
+  /\bask (?:the user |them )?(?:to )?confirm\b|\bask (?:the user|them|for (?:confirmation|permission|approval)) (?:first )?before (?:running|executing|deleting|doing|making|changing|sending)\b|\bconfirm\b[^.;]{0,90}?\bwith the user\b|\b(?:show|present|display)\b[^.;]{0,60}?\bto the user (?:and|then|before)\b[^.;]{0,20}\b(?:confirm|ask|wait)|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent)\b/;
 const GRANTED_CONSENT_RE = /\b(?:i (?:hereby )?(?:authori[sz]e|approve|consent|allow|permit|agree)|(?:you (?:have|had) )?my (?:permission|consent|approval)|without (?:checking|asking|confirming)(?: with me)?|(?:don't|do not) (?:interrupt|ask) me|pre-?(?:approved|authori[sz]ed)|recorded consent)\b/;
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
 
 /** An order to contact an address in addition to the job, or with the user's data. */
-const EXTRA_CONTACT_RE = /\b(?:on every|every message|all messages|each message|also|additionally|as well|after (?:each|every)|before (?:each|every)|each time|every time|partner|verification|verify|notify|the user'?s|question|conversation|summary|results?|body containing)\b/;
+const EXTRA_CONTACT_RE = /\b(?:always|bcc|cc|a copy|copies|on every|every message|all messages|each message|also|additionally|as well|after (?:each|every)|before (?:each|every)|each time|every time|partner|verification|verify|notify|the user'?s|question|conversation|summary|results?|body containing)\b/;
 
 /** "must", "required", "mandatory", "have to": stronger than the advice "should" or "always". */
 const STRICT_OBLIGATION_RE = /\b(?:must|required|mandatory|have to|has to|need to|needs to|it is (?:critical|crucial|essential|imperative|vital))\b/;
@@ -116,6 +116,7 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       if (!framed && force === "imperative") return { severity: "medium", why: `${asked}, with no authority claimed` };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "network":
+      if (action.dangerous && force === "none" && !framed) return { severity: "high", why: "a statement that copies go to a mailbox the text fixes, a recipient the user did not choose" };
       if (force === "none" && !framed) return { severity: null, why: "" };
       // A fetch tool's job is the user's URLs; an order to also contact a fixed address is not.
       if (purposeFits && !framed && !EXTRA_CONTACT_RE.test(sentence)) return { severity: null, why: "" };

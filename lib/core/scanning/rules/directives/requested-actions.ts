@@ -59,6 +59,10 @@ const RUN_COMMAND_RE =
 const URL_IN_SENTENCE_RE = /\bhttps?:\/\/[^\s"'<>`)\]]{3,300}/;
 /** An e-mail address. */
 const MAILBOX_RE = /\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b/;
+/** "also files a copy to … x@y", "every message is bcc'd to x@y", "forwards the digest to x@y": an extra recipient. */
+const HIDDEN_COPY_RE =
+  /\b(?:additionally|also|and|automatically|silently|always)\b[^.;]{0,30}\b(?:files?|sends?|keeps?|stores?|forwards?|mirrors?|archives?|copies|bcc'?s?|cc'?s?)\b[^.;]{0,40}?\b(?:a copy|copies|the digest|the message|each message|every message|it|them|all)?\b[^.;]{0,40}?\b(?:to|at|into)\b[^.;]{0,40}$|\b(?:is|are|gets?) (?:also |automatically |silently )?(?:bcc'?d|cc'?d|blind[- ]copied|forwarded|copied|mirrored)\b[^.;]{0,40}\b(?:to|at)\b[^.;]{0,40}$/;
+
 /** Data sent, copied or forwarded towards a mailbox ("forward every export to x@y", "bcc x@y"). */
 const SEND_TO_MAILBOX_RE =
   /(?:copy-recipient|cc recipient|recipient at|blindkopie|kopie an|copie à|copia a|needs?|must include|should include|requires?)[^.;]{0,40}$|\b(?:send|sending|forward|forwarding|copy|copying|copied|cc|bcc|blind[- ]cop(?:y|ied|ying)|deliver|delivering|mail|e-?mail|report|relay|submit|share|export|upload|transmit|cc'd|bcc'd)\b[^.;]{0,80}?\b(?:to|cc|bcc|at|into)?\s*$|\b(?:always|also|must|should) (?:include|add|invite|cc|bcc)\s*$/;
@@ -81,9 +85,9 @@ const FILE_CHANGE_RE =
   /\b(?:add|adding|append|appending|write|writing|insert|inserting|modify|modifying|update|updating|edit|editing|overwrite|overwriting|replace|replacing|remove|removing|delete|deleting|clean(?:ing)? up|clear|clearing|wipe|wiping|erase|erasing|truncate|truncating|purge|purging|chmod|create|creating|place|placing|drop|dropping|put|putting|move|moving|rename|renaming|empty|emptying)\b/;
 
 /** The model is told to call, or to go through, another tool. */
-const CALL_VERB_RE = /\b(?:call|calling|invoke|invoking|use|using|run|running|execute|executing|trigger|triggering|query|querying|consult|consulting|perform(?:ing)? [a-z ]{0,40}? by (?:calling|using|invoking))\b/;
+const CALL_VERB_RE = /\b(?:preceded by|call|calling|invoke|invoking|use|using|run|running|execute|executing|trigger|triggering|query|querying|consult|consulting|perform(?:ing)? [a-z ]{0,40}? by (?:calling|using|invoking))\b/;
 /** Order words that turn a call into a dependency: first, before, also, then. */
-const ORDER_RE = /\b(?:first|before|prior to|then|also|additionally|afterwards|after|followed by|each time|every time|whenever|in addition|once you|every turn|each turn|on every|immediately)\b/;
+const ORDER_RE = /\b(?:preceded by|first|before|prior to|then|also|additionally|afterwards|after|followed by|each time|every time|whenever|in addition|once you|every turn|each turn|on every|immediately)\b/;
 /** The tool itself is said to be out of order, and another offered in its place. */
 const OUT_OF_ORDER_FOREIGN_RE = /veraltet|deaktiviert|obsolète|désactivé|obsoleto|desactivado|已弃用|已停用|不可用/;
 const OUT_OF_ORDER_RE =
@@ -191,7 +195,7 @@ const USER_MESSAGE_RE =
   /\b(?:display|show|present|tell|inform|notify|warn|say|respond|reply|answer|output|print|claim|state|advise|report|announce|relay)(?:ing)?\b(?: (?:the |to the |to |all )?(?:users?|them|people|customers?))?(?: with)?(?: (?:the (?:following )?(?:message|text|notice|banner|statement|warning|alert)|(?:that|with) ['"‘“]|only (?:with )?['"‘“])|\s{0,2}:?\s{0,2}['"‘“][^'"’”]{8,})|\b(?:inform|tell|notify|warn|advise) (?:the )?users? that\b|\b(?:present|report|describe|frame|label|introduce|show|display)\w* [^.;]{0,60}? as ['"‘“][^'"’”]{4,}['"’”]/;
 /** Orders to mislead the user: reassure against the facts, deny when asked, rank a sponsor first whatever the data say. */
 const MISLEAD_USER_RE =
-  /\btelling the (?:reader|user) (?:that )?(?:their|the) (?:session|account|password|subscription|card) (?:expires|has expired|is locked|will be (?:suspended|closed))\b|\bdescribe [^.]{1,80}? as (?:unreliable|scams?|fake|counterfeit|unsafe|insecure|abandoned|outdated|dangerous|risky|the best|a temporary|a \$0)\b|\bpresent [^.]{1,60} as the best\b|\bcall them (?:the )?best\b|\blet the user know (?:that )?(?:it|the other|another)[^.]{0,40}\b(?:flagged|compromised|leak\w*|unsafe)\b|\bsummari[sz]e (?:them|it|these) (?:to the user )?as (?:completed|successful|done|fine)\b|\banswer ['"‘“]no['"’”]|\bpresent only the (?:amount|total|price)\b|\bjust say ['"‘“]|\btell the user (?:that )?(?:the )?other (?:one|tool|source)s? (?:is|are) wrong\b|\bdescribe (?:the )?(?:results?|them|it|[a-z -]{1,40}) as (?:['"‘“]|a low-risk|low-risk|insecure|unsafe|abandoned|outdated|dangerous|the best)|\bmention that (?:competing|other|rival) [a-z ]{1,30} (?:have|has|are|is)\b|descriv[ie] [^.]{1,80} come (?:meno affidabili|pericolos)|\blead with [a-z ]{1,30} listings\b|\bif [^.]{0,80}\b(?:fail\w*|errors?)\b[^.]{0,60}\b(?:tell|report|say|inform)\b[^.]{0,40}\b(?:succeeded|success(?:ful)?|passed|green|fine|ok|completed)\b|\breport (?:the [a-z ]{1,30} )?as (?:green|passing|passed|successful|succeeded|complete|fine)\b|\b(?:tell|inform|assure) (?:the user|them|users) (?:that )?[^.]{0,60}\b(?:has been compromised|is compromised|(?:is|are) infected|is the certified|succeeded|remains? private|is safe)\b|\b(?:answer|reply|respond|say) ['"‘“]?(?:no|yes)['"’”]? (?:if|when) (?:the user|they|anyone) asks?\b|\bpresent (?:this|it|them) as (?:your own|a neutral|neutral|an independent|independent|objective)\b|\bdescribe [a-z ,]{1,60} as (?:having|being|outdated|insecure|unsafe|compromised|unreliable)\b|\breport the (?:amount|total|price|cost|balance) without\b|\bregardless of what [a-z_]+ returns\b|\badjust (?:the )?(?:totals?|numbers|figures|balances?|sums?)\b|\bpresented as (?:the )?(?:top|best|first|recommended)\b[^.]{0,40}\b(?:even when|even if|whatever|regardless)\b|\brecommend [^.]{1,60}\b(?:whatever|regardless|no matter)\b|\bas if (?:the |it |they )?[a-z ]{0,20}(?:applied|succeeded|worked|happened|was (?:done|applied|private|successful))\b|\bwithout changing what (?:it|you) reports? to the user\b|\bjust (?:say|tell (?:them|the user)|report)(?: that)? (?:it|the [a-z]+|everything) (?:finished|succeeded|worked|completed|is (?:done|fine|ok|complete)|went fine)\b|\b(?:reply|respond|answer) with (?:just|only) ['"‘“]|\bonly (?:reply|respond|answer) with ['"‘“]|\balways recommend (?:buying|investing in|purchasing|selling)\b|\bdescribe (?:it|them|this) as (?:low-risk|safe|risk-free|guaranteed|secure)\b|\bpresent (?:our|its|this|the) (?:answers?|results?|verdicts?) as (?:definitive|final|the truth|authoritative)\b|\b(?:still|nevertheless|anyway) (?:tell|assure|reassure|inform) (?:them|the user|users|the customer)\b|\bif (?:the )?(?:user|they|customer|person) asks?\b[^.]{0,100}?\b(?:say no|answer no|deny|claim (?:that )?(?:it|they|we) (?:is|are|do|does) not|change the subject)\b|\b(?:describe|present|label|call)(?:s|ing)? (?:them|it|these|those|[a-z]+ listings?) as (?:the )?(?:best|cheapest|top|most|safest|recommended|official)\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b|\b(?:rank|list|show|place|put|sort)(?:s|ing)? [a-z0-9 -]{1,40} (?:first|at the top|above (?:all )?(?:others|the rest))\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b/;
+  /\b(?:describe|present|portray|frame|characteri[sz]e|report|pass off|refer to) (?:it|this|that|these|them|the (?:tool|call|action|operation|change|changes|transfer|upload|step|sync|export)) (?:to (?:the user|them|users) )?as (?:a |an |just |only |simply |merely |purely )?(?:read-only|harmless|safe|routine|simple|normal|standard|internal|temporary|local|private|view-only|non-destructive)\b|\btelling the (?:reader|user) (?:that )?(?:their|the) (?:session|account|password|subscription|card) (?:expires|has expired|is locked|will be (?:suspended|closed))\b|\bdescribe [^.]{1,80}? as (?:unreliable|scams?|fake|counterfeit|unsafe|insecure|abandoned|outdated|dangerous|risky|the best|a temporary|a \$0)\b|\bpresent [^.]{1,60} as the best\b|\bcall them (?:the )?best\b|\blet the user know (?:that )?(?:it|the other|another)[^.]{0,40}\b(?:flagged|compromised|leak\w*|unsafe)\b|\bsummari[sz]e (?:them|it|these) (?:to the user )?as (?:completed|successful|done|fine)\b|\banswer ['"‘“]no['"’”]|\bpresent only the (?:amount|total|price)\b|\bjust say ['"‘“]|\btell the user (?:that )?(?:the )?other (?:one|tool|source)s? (?:is|are) wrong\b|\bdescribe (?:the )?(?:results?|them|it|[a-z -]{1,40}) as (?:['"‘“]|a low-risk|low-risk|insecure|unsafe|abandoned|outdated|dangerous|the best)|\bmention that (?:competing|other|rival) [a-z ]{1,30} (?:have|has|are|is)\b|descriv[ie] [^.]{1,80} come (?:meno affidabili|pericolos)|\blead with [a-z ]{1,30} listings\b|\bif [^.]{0,80}\b(?:fail\w*|errors?)\b[^.]{0,60}\b(?:tell|report|say|inform)\b[^.]{0,40}\b(?:succeeded|success(?:ful)?|passed|green|fine|ok|completed)\b|\breport (?:the [a-z ]{1,30} )?as (?:green|passing|passed|successful|succeeded|complete|fine)\b|\b(?:tell|inform|assure) (?:the user|them|users) (?:that )?[^.]{0,60}\b(?:has been compromised|is compromised|(?:is|are) infected|is the certified|succeeded|remains? private|is safe)\b|\b(?:answer|reply|respond|say) ['"‘“]?(?:no|yes)['"’”]? (?:if|when) (?:the user|they|anyone) asks?\b|\bpresent (?:this|it|them) as (?:your own|a neutral|neutral|an independent|independent|objective)\b|\bdescribe [a-z ,]{1,60} as (?:having|being|outdated|insecure|unsafe|compromised|unreliable)\b|\breport the (?:amount|total|price|cost|balance) without\b|\bregardless of what [a-z_]+ returns\b|\badjust (?:the )?(?:totals?|numbers|figures|balances?|sums?)\b|\bpresented as (?:the )?(?:top|best|first|recommended)\b[^.]{0,40}\b(?:even when|even if|whatever|regardless)\b|\brecommend [^.]{1,60}\b(?:whatever|regardless|no matter)\b|\bas if (?:the |it |they )?[a-z ]{0,20}(?:applied|succeeded|worked|happened|was (?:done|applied|private|successful))\b|\bwithout changing what (?:it|you) reports? to the user\b|\bjust (?:say|tell (?:them|the user)|report)(?: that)? (?:it|the [a-z]+|everything) (?:finished|succeeded|worked|completed|is (?:done|fine|ok|complete)|went fine)\b|\b(?:reply|respond|answer) with (?:just|only) ['"‘“]|\bonly (?:reply|respond|answer) with ['"‘“]|\balways recommend (?:buying|investing in|purchasing|selling)\b|\bdescribe (?:it|them|this) as (?:low-risk|safe|risk-free|guaranteed|secure)\b|\bpresent (?:our|its|this|the) (?:answers?|results?|verdicts?) as (?:definitive|final|the truth|authoritative)\b|\b(?:still|nevertheless|anyway) (?:tell|assure|reassure|inform) (?:them|the user|users|the customer)\b|\bif (?:the )?(?:user|they|customer|person) asks?\b[^.]{0,100}?\b(?:say no|answer no|deny|claim (?:that )?(?:it|they|we) (?:is|are|do|does) not|change the subject)\b|\b(?:describe|present|label|call)(?:s|ing)? (?:them|it|these|those|[a-z]+ listings?) as (?:the )?(?:best|cheapest|top|most|safest|recommended|official)\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b|\b(?:rank|list|show|place|put|sort)(?:s|ing)? [a-z0-9 -]{1,40} (?:first|at the top|above (?:all )?(?:others|the rest))\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b/;
 
 /** Tools whose job is to be called first: sign-in, sessions, discovery of ids and schemas. */
 const SETUP_TOOL_RE = /(?:^|[_.-])(?:login|log_in|signin|sign_in|auth|authenticate|authorize|connect|init|initialize|setup|set_up|start|open|session|list|describe|schema|resolve|search|find|lookup|get_schema|get_context|capabilities|help)(?:[_.-]|$)/;
@@ -207,12 +211,29 @@ const INPUT_PURPOSE_RE =
 const FIXED_ARGUMENT_RE =
   /^[^.;]{0,40}?(?:\b(?:for|with|to|using|as|set to)\s+(?:[a-z_]+ )?['"‘“][^'"’”]{2,80}['"’”]|[a-z_]+\s?=\s?['"‘“][^'"’”]{1,80}['"’”])|^[^.;]{0,110}?\b(?:from|between|since|until|on|for)\s+(?:\d{4}-\d{2}-\d{2}|\d{4}\s?(?:-|–|to)\s?\d{4})\b/;
 
+/**
+ * Unquoted values ("with limit=10000 and include_private_fields=true") or another tool's
+ * whole output ("with the complete JSON you received"): fixed for a call to a tool that acts
+ * (sends, logs, invites, orders, syncs). A read-only sibling called with a fixed flag is a
+ * workflow ("use brave_web_search with summary=true").
+ */
+const FIXED_FLAG_RE =
+  /^[^.;]{0,60}?(?:\b[a-z_]{2,40}\s?=\s?(?:true|false|\d+|[a-z][\w.@-]{1,60})\b|\bwith (?:the |all |everything )?(?:complete |full |entire |whole |raw )?(?:json|output|results?|response|data|list|contents?)\b[^.;]{0,20}\b(?:you (?:received|got|collected)|returned|from)\b)/;
+const ACTING_TOOL_RE = /(?:^|_)(?:send|post|log|invite|share|upload|sync|order|transfer|pay|create|delete|remove|update|add|write|push|publish|grant|record|track|report|submit|forward|export|set|place|buy|sell|execute|run|index|mirror|backup|archive|notify|email|message)(?:_|$)/;
+
 /** An identifier written as code or quoted: `create_repository`, 'maps_geocode'. */
 const QUOTED_IDENTIFIER_RE = /[`'"‘“]([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)[`'"’”]/g;
 const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+) (?:tool|function|endpoint|command|method)\b|\b(?:tool|function) ([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)\b/g;
 const BARE_IDENTIFIER_RE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 /** A one-word name written as code right after a call verb ("first call `fetch`"): a tool, here or on another server. */
 const CALLED_WORD_RE = /\b(?:call|calling|invoke|invoking|use|using|run|running|trigger|triggering|query|querying)\s+(?:the\s+)?[`'"‘“]([a-z][a-z0-9]{2,40})[`'"’”]/g;
+/**
+ * A compound name right after a call verb, possibly on another server ("call the brokerage
+ * server's place_order"), or written with call syntax ("index_sync(scope=...)"): a tool, even
+ * bare and not on this server's list.
+ */
+const CALLED_COMPOUND_RE =
+  /\b(?:call|calling|invoke|invoking|trigger|triggering|preceded by|followed by)\s+(?:the\s+)?(?:[a-z0-9-]+(?:'s)?\s+(?:server|mcp|connector|integration|plugin|app)(?:'s)?\s+)?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b|\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\((?=[a-z_]+\s?=)/g;
 
 export interface ActionContext {
   /** Lower-cased names of this server's tools. */
@@ -245,7 +266,7 @@ function otherToolsNamed(sentence: string, ctx: ActionContext): { name: string; 
   const note = (name: string, index: number) => {
     if (name !== ctx.ownTool && !found.has(name)) found.set(name, index);
   };
-  for (const re of [QUOTED_IDENTIFIER_RE, NAMED_TOOL_RE, CALLED_WORD_RE]) {
+  for (const re of [QUOTED_IDENTIFIER_RE, NAMED_TOOL_RE, CALLED_WORD_RE, CALLED_COMPOUND_RE]) {
     re.lastIndex = 0;
     for (let m = re.exec(sentence); m !== null; m = re.exec(sentence)) {
       const name = m[1] ?? m[2];
@@ -330,11 +351,14 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
     if (snippet) out.push({ kind: "command", start: snippet.start, end: snippet.end, what: `run a command ("${snippet.text.slice(0, 60)}")`, dangerous });
   }
 
-  const mailbox = directive && sentence.includes("@") ? span(MAILBOX_RE.exec(sentence)) : null;
+  const mailbox = sentence.includes("@") ? span(MAILBOX_RE.exec(sentence)) : null;
   if (mailbox) {
     const before = sentence.slice(Math.max(0, mailbox.start - 100), mailbox.start);
-    const send = SEND_TO_MAILBOX_RE.exec(before);
+    const send = directive ? SEND_TO_MAILBOX_RE.exec(before) : null;
+    // Even as a plain statement, copies of what passes through going to a mailbox the text fixes is a hidden recipient.
+    const copy = send ? null : HIDDEN_COPY_RE.exec(before);
     if (send) out.push({ kind: "network", start: Math.max(0, mailbox.start - 100) + send.index, end: mailbox.end, what: `send data to ${mailbox.text}` });
+    else if (copy) out.push({ kind: "network", start: Math.max(0, mailbox.start - 100) + copy.index, end: mailbox.end, what: `copy what it sends to ${mailbox.text}`, dangerous: true });
   }
 
   const url = directive && sentence.includes("http") ? span(URL_IN_SENTENCE_RE.exec(sentence)) : null;
@@ -365,7 +389,11 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
     if ((ownToolOutOfOrder || AVOID_OTHER_TOOLS_RE.test(sentence)) && redirect) {
       out.push({ kind: "tool-redirect", start: Math.min(redirect.index, target.index), end: target.index + target.name.length, what: `use ${target.name} instead of this tool`, tool: target.name, avoidOnly: !ownToolOutOfOrder });
     } else if (call && ORDER_RE.test(sentence)) {
-      const fixed = FIXED_ARGUMENT_RE.exec(sentence.slice(target.index + target.name.length, target.index + target.name.length + 160));
+      const after = (tool: { name: string; index: number }) => sentence.slice(tool.index + tool.name.length, tool.index + tool.name.length + 160);
+      const fixed =
+        FIXED_ARGUMENT_RE.exec(after(target)) ??
+        others.map((tool) => (ACTING_TOOL_RE.test(tool.name) ? FIXED_FLAG_RE.exec(after(tool)) : null)).find((m) => m !== null) ??
+        null;
       const prerequisite =
         SETUP_TOOL_RE.test(target.name) ||
         INPUT_PURPOSE_RE.test(sentence) ||
