@@ -94,7 +94,8 @@ function textRules(field: AnalyzedField, scope: RuleScope): RuleHit[] {
 
 function nested(field: AnalyzedField, text: string, decodedFrom: NonNullable<AnalyzedField["decodedFrom"]>): AnalyzedField {
   const kind = field.kind === "name" || field.kind === "param-name" || field.kind === "uri" ? "description" : field.kind;
-  return analyzeField({ ...field, kind, text }, decodedFrom, field.depth + 1);
+  const { location, owner, ownerName, paramName } = field;
+  return analyzeField(paramName === undefined ? { location, kind, owner, ownerName, text } : { location, kind, owner, ownerName, text, paramName }, decodedFrom, field.depth + 1);
 }
 
 function isThreat(hit: RuleHit): boolean {
