@@ -95,7 +95,7 @@ function textRules(field: AnalyzedField, scope: RuleScope): RuleHit[] {
 function nested(field: AnalyzedField, text: string, decodedFrom: NonNullable<AnalyzedField["decodedFrom"]>): AnalyzedField {
   const kind = field.kind === "name" || field.kind === "param-name" || field.kind === "uri" ? "description" : field.kind;
   const { location, owner, ownerName, paramName } = field;
-  return analyzeField(paramName === undefined ? { location, kind, owner, ownerName, text } : { location, kind, owner, ownerName, text, paramName }, decodedFrom, field.depth + 1);
+  return analyzeField({ location, kind, owner, ownerName, text, paramName }, decodedFrom, field.depth + 1);
 }
 
 function isThreat(hit: RuleHit): boolean {
