@@ -125,10 +125,26 @@ function tagger(): Tagger {
  * it is asked only about sentences that already make a request.
  */
 export function hasImperativeClause(text: string): boolean {
-  return tagger()(text.slice(0, 600))
+  const head = text.slice(0, 600);
+  const known = imperativeClauseMemo.get(head);
+  if (known !== undefined) return known;
+  const found: boolean = tagger()(head)
     .clauses()
     .filter((clause) => clause.has("^(#Adverb|please)? (#Imperative|#Infinitive) .")).found;
+  if (imperativeClauseMemo.size >= IMPERATIVE_MEMO_SIZE) imperativeClauseMemo.delete(imperativeClauseMemo.keys().next().value!);
+  imperativeClauseMemo.set(head, found);
+  return found;
 }
+
+/**
+ * The tagger's answers by sentence (its first 600 characters, all it reads),
+ * oldest dropped first. The tagger is a pure function of the text and costs
+ * milliseconds a call, a hundred times a regex: a rescan, or a server whose
+ * tools share boilerplate, asks about the same sentence again. Bounded, so
+ * hostile text cannot grow it (at most 2,000 × 600 characters).
+ */
+const IMPERATIVE_MEMO_SIZE = 2_000;
+const imperativeClauseMemo = new Map<string, boolean>();
 
 /** True when the framing makes a request an attack rather than advice: authority, impersonation or a pretext. */
 export function isFramedAsAuthority(framing: Framing): boolean {
