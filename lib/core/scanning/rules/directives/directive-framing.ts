@@ -61,10 +61,13 @@ function firstMatch(re: RegExp, text: string): { text: string; start: number; en
   return m ? { text: m[0], start: m.index, end: m.index + m[0].length } : null;
 }
 
+/** An authority word on its own: built once (it was rebuilt for every caps heading), and not global, so `test` keeps no state. */
+const BANNER_WORD_RE = new RegExp(String.raw`\b${BANNER_WORD}\b`);
+
 /** Whether a caps heading is an authority banner: it holds an authority word and is not a code identifier. */
 function bannerOf(heading: string): { strong: boolean } | null {
   const lower = heading.toLowerCase().replace(/[_/&-]/g, " ");
-  if (!new RegExp(String.raw`\b${BANNER_WORD}\b`).test(lower)) return null;
+  if (!BANNER_WORD_RE.test(lower)) return null;
   const words = lower.trim().split(/\s+/);
   // Emphasis ("CRITICAL RULE:", "IMPORTANT:") is honest; a claim to be the system, its security or its operators is not.
   return { strong: STRONG_BANNER_RE.test(lower) && words.length <= 6 };
