@@ -123,7 +123,12 @@ function plainAscii(raw: string, truncated: boolean): NormalizedText {
   };
 }
 
+/** Whitespace that collapsing would change: any but the plain space, or two spaces in a row. */
+const COLLAPSIBLE_RE = /[^\S ]| {2}/;
+
 function collapseWhitespace(text: string): string {
+  // Most text has only single plain spaces: none of the replacements below can change it, and only the trim is left.
+  if (!COLLAPSIBLE_RE.test(text)) return text.trim();
   return text
     .replace(/\r\n?/g, "\n")
     .replace(/[^\S\n]+/g, " ")
