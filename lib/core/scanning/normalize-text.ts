@@ -105,7 +105,6 @@ export function normalizeText(input: string): NormalizedText {
 
 /** Printable ASCII without escape introducers: nothing to decode, strip or fold (the common case). */
 const PLAIN_ASCII_RE = /^[\x20-\x24\x27-\x5B\x5D-\x7E\t\n\r]*$/;
-const NO_INVISIBLES: InvisibleReport = { counts: { tag: 0, variationSelector: 0, bidi: 0, zeroWidth: 0, control: 0 }, splitsWord: false };
 
 function plainAscii(raw: string, truncated: boolean): NormalizedText {
   const clean = collapseWhitespace(raw);
@@ -114,7 +113,8 @@ function plainAscii(raw: string, truncated: boolean): NormalizedText {
     clean,
     lower: clean.toLowerCase(),
     hiddenText: "",
-    invisibles: { counts: { ...NO_INVISIBLES.counts }, splitsWord: false },
+    // A fresh report per text (callers may count into it), written out: V8 copies a spread object on a slow path.
+    invisibles: { counts: { tag: 0, variationSelector: 0, bidi: 0, zeroWidth: 0, control: 0 }, splitsWord: false },
     ansiSequences: [],
     escapedLetters: 0,
     mixedScriptWords: [],
@@ -123,7 +123,12 @@ function plainAscii(raw: string, truncated: boolean): NormalizedText {
   };
 }
 
+/** Whitespace that collapsing would change: any but the plain space, or two spaces in a row. */
+const COLLAPSIBLE_RE = /[^\S ]| {2}/;
+
 function collapseWhitespace(text: string): string {
+  // Most text has only single plain spaces: none of the replacements below can change it, and only the trim is left.
+  if (!COLLAPSIBLE_RE.test(text)) return text.trim();
   return text
     .replace(/\r\n?/g, "\n")
     .replace(/[^\S\n]+/g, " ")

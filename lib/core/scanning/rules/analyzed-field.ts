@@ -51,5 +51,8 @@ function pushTrimmed(out: Sentence[], text: string, start: number, end: number):
 /** Normalizes a field and splits it; every rule reads the result. */
 export function analyzeField(field: TextField, decodedFrom?: AnalyzedField["decodedFrom"], depth = 0): AnalyzedField {
   const norm = normalizeText(field.text);
-  return { ...field, norm, sentences: splitSentences(norm.lower), decodedFrom, depth };
+  // The TextField's properties written out rather than spread: V8 copies a spread object on a slow path, and
+  // one shape for every field (paramName present even when undefined) keeps the rules' reads monomorphic.
+  const { location, kind, owner, ownerName, text, paramName, describesFlag } = field;
+  return { location, kind, owner, ownerName, text, paramName, describesFlag, norm, sentences: splitSentences(norm.lower), decodedFrom, depth };
 }

@@ -42,6 +42,19 @@ export function collectTextFields(discovery: Discovery): TextField[] {
   const push = (f: TextField) => {
     if (f.text.length > 0) fields.push(f);
   };
+  // Fields are built with all their properties written out, not spread from an owner object: the rule
+  // engine builds tens of thousands of them a second, V8 copies a spread object on a slow path, and
+  // fields of one shape (paramName always present, undefined when there is none) keep every rule's
+  // property reads monomorphic. No rule tells a missing paramName from an undefined one.
+  const field = (owner: TextField["owner"], ownerName: string, location: string, kind: TextField["kind"], text: string, paramName?: string, describesFlag = false): TextField => ({
+    location,
+    kind,
+    owner,
+    ownerName,
+    text,
+    paramName,
+    describesFlag,
+  });
 
   if (discovery.instructions) {
     push({ location: "instructions", kind: "instructions", owner: "server", ownerName: "server", text: discovery.instructions });
@@ -55,51 +68,47 @@ export function collectTextFields(discovery: Discovery): TextField[] {
 
   for (const tool of discovery.tools) {
     const base = `tools/${tool.name}`;
-    const own = { owner: "tool" as const, ownerName: tool.name };
-    push({ ...own, location: `${base}/name`, kind: "name", text: tool.name });
-    if (tool.title) push({ ...own, location: `${base}/title`, kind: "title", text: tool.title });
-    if (tool.description) push({ ...own, location: `${base}/description`, kind: "description", text: tool.description });
+    push(field("tool", tool.name, `${base}/name`, "name", tool.name));
+    if (tool.title) push(field("tool", tool.name, `${base}/title`, "title", tool.title));
+    if (tool.description) push(field("tool", tool.name, `${base}/description`, "description", tool.description));
     if (tool.annotations) {
       for (const [key, value] of Object.entries(tool.annotations)) {
-        if (typeof value === "string") push({ ...own, location: `${base}/annotations/${key}`, kind: "annotation", text: value });
+        if (typeof value === "string") push(field("tool", tool.name, `${base}/annotations/${key}`, "annotation", value));
       }
     }
     const budget = { left: MAX_FIELDS_PER_TOOL };
-    walkSchema(tool.inputSchema, `${base}/inputSchema`, undefined, 0, budget, (f) => push({ ...own, ...f }));
+    walkSchema(tool.inputSchema, `${base}/inputSchema`, undefined, 0, budget, (location, kind, text, paramName, describesFlag) => push(field("tool", tool.name, location, kind, text, paramName, describesFlag)));
   }
 
   for (const resource of discovery.resources) {
     const base = `resources/${resource.uri}`;
-    const own = { owner: "resource" as const, ownerName: resource.uri };
-    push({ ...own, location: base, kind: "uri", text: resource.uri });
-    if (resource.name) push({ ...own, location: `${base}/name`, kind: "name", text: resource.name });
-    if (resource.description) push({ ...own, location: `${base}/description`, kind: "description", text: resource.description });
+    push(field("resource", resource.uri, base, "uri", resource.uri));
+    if (resource.name) push(field("resource", resource.uri, `${base}/name`, "name", resource.name));
+    if (resource.description) push(field("resource", resource.uri, `${base}/description`, "description", resource.description));
   }
 
   for (const template of discovery.resourceTemplates) {
     const base = `resourceTemplates/${template.uriTemplate}`;
-    const own = { owner: "template" as const, ownerName: template.uriTemplate };
-    push({ ...own, location: base, kind: "uri", text: template.uriTemplate });
-    if (template.name) push({ ...own, location: `${base}/name`, kind: "name", text: template.name });
-    if (template.description) push({ ...own, location: `${base}/description`, kind: "description", text: template.description });
+    push(field("template", template.uriTemplate, base, "uri", template.uriTemplate));
+    if (template.name) push(field("template", template.uriTemplate, `${base}/name`, "name", template.name));
+    if (template.description) push(field("template", template.uriTemplate, `${base}/description`, "description", template.description));
   }
 
   for (const prompt of discovery.prompts) {
     const base = `prompts/${prompt.name}`;
-    const own = { owner: "prompt" as const, ownerName: prompt.name };
-    push({ ...own, location: `${base}/name`, kind: "name", text: prompt.name });
-    if (prompt.description) push({ ...own, location: `${base}/description`, kind: "description", text: prompt.description });
+    push(field("prompt", prompt.name, `${base}/name`, "name", prompt.name));
+    if (prompt.description) push(field("prompt", prompt.name, `${base}/description`, "description", prompt.description));
     for (const arg of prompt.arguments ?? []) {
-      push({ ...own, location: `${base}/arguments/${arg.name}`, kind: "param-name", text: arg.name, paramName: arg.name });
+      push(field("prompt", prompt.name, `${base}/arguments/${arg.name}`, "param-name", arg.name, arg.name));
       if (arg.description) {
-        push({ ...own, location: `${base}/arguments/${arg.name}/description`, kind: "param-text", text: arg.description, paramName: arg.name });
+        push(field("prompt", prompt.name, `${base}/arguments/${arg.name}/description`, "param-text", arg.description, arg.name));
       }
     }
   }
   return fields;
 }
 
-type PartialField = Omit<TextField, "owner" | "ownerName">;
+type EmitField = (location: string, kind: TextField["kind"], text: string, paramName: string | undefined, describesFlag: boolean) => void;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -129,13 +138,13 @@ function walkSchema(
   paramName: string | undefined,
   depth: number,
   budget: { left: number },
-  emit: (f: PartialField) => void,
+  emit: EmitField,
 ): void {
   if (!isRecord(schema) || depth > MAX_SCHEMA_DEPTH || budget.left <= 0) return;
-  const describesFlag = schema.type === "boolean" ? true : undefined;
+  const describesFlag = schema.type === "boolean";
   const text = (key: string, kind: "param-text" | "value") => {
     const value = valueText(schema[key]);
-    if (value !== null && budget.left-- > 0) emit({ location: `${path}/${key}`, kind, text: value, paramName, ...(describesFlag && kind === "param-text" ? { describesFlag } : {}) });
+    if (value !== null && budget.left-- > 0) emit(`${path}/${key}`, kind, value, paramName, describesFlag && kind === "param-text");
   };
   text("description", "param-text");
   text("title", "param-text");
@@ -151,7 +160,7 @@ function walkSchema(
       if (budget.left-- <= 0) return;
       const childParam = depth === 0 && key === "properties" ? name : paramName;
       const childPath = `${path}/${key}/${name}`;
-      if (key === "properties") emit({ location: childPath, kind: "param-name", text: name, paramName: childParam });
+      if (key === "properties") emit(childPath, "param-name", name, childParam, false);
       walkSchema(sub, childPath, childParam, depth + 1, budget, emit);
     }
   }

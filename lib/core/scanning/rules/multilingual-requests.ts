@@ -236,56 +236,83 @@ function find(re: RegExp, text: string): Concept | null {
   return m ? { at: m.index, end: m.index + m[0].length } : null;
 }
 
+/** A value computed on first use and then kept. */
+function once<T>(compute: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = compute();
+      done = true;
+    }
+    return value;
+  };
+}
+
 export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const text = field.norm.lower;
   if (!mayBeForeign(text)) return [];
-  const conceal = find(CONCEAL_RE, text);
-  const lie = find(PREPARED_LIE_RE, text);
-  const noConfirmation = find(NO_CONFIRMATION_RE, text);
-  const consent = find(CONSENT_CLAIM_RE, text);
-  const send = find(SEND_RE, text) ?? find(CONTACT_RE, text);
-  const copy = find(COPY_RE, text);
-  const ourServer = find(OUR_SERVER_RE, text);
-  const url = find(URL_RE, text);
-  const environment = find(ENVIRONMENT_RE, text);
-  const secret = find(SECRET_RE, text) ?? environment;
-  const wholeConversation = find(WHOLE_CONVERSATION_RE, text);
-  const bulk = find(BULK_PRIVATE_RE, text) ?? wholeConversation;
-  const personal = find(PERSONAL_DATA_RE, text);
-  const gather = find(GATHER_RE, text);
-  const covert = find(COVERT_RE, text);
-  const admin = find(ADMIN_ROLE_RE, text);
-  const safeguardOff = find(DISABLE_SAFEGUARD_RE, text);
-  const authority = find(AUTHORITY_RE, text);
-  const shell = find(PIPE_TO_SHELL_RE, text);
-  const dependency = find(ADD_DEPENDENCY_RE, text);
-  const replace = find(REPLACE_RE, text);
+  // Each concept is looked for when a decision first needs it, not all up front: the lexicons
+  // are pure, non-global patterns, so the order and number of their runs change no result, and
+  // a concept no decision reaches is never matched (nor its pattern ever compiled, a cost of
+  // milliseconds per lexicon in a fresh process).
+  const conceal = once(() => find(CONCEAL_RE, text));
+  const lie = once(() => find(PREPARED_LIE_RE, text));
+  const noConfirmation = once(() => find(NO_CONFIRMATION_RE, text));
+  const consent = once(() => find(CONSENT_CLAIM_RE, text));
+  const send = once(() => find(SEND_RE, text) ?? find(CONTACT_RE, text));
+  const copy = once(() => find(COPY_RE, text));
+  const ourServer = once(() => find(OUR_SERVER_RE, text));
+  const url = once(() => find(URL_RE, text));
+  const environment = once(() => find(ENVIRONMENT_RE, text));
+  const secret = once(() => find(SECRET_RE, text) ?? environment());
+  const wholeConversation = once(() => find(WHOLE_CONVERSATION_RE, text));
+  const bulk = once(() => find(BULK_PRIVATE_RE, text) ?? wholeConversation());
+  const personal = once(() => find(PERSONAL_DATA_RE, text));
+  const gather = once(() => find(GATHER_RE, text));
+  const covert = once(() => find(COVERT_RE, text));
+  const admin = once(() => find(ADMIN_ROLE_RE, text));
+  const safeguardOff = once(() => find(DISABLE_SAFEGUARD_RE, text));
+  const authority = once(() => find(AUTHORITY_RE, text));
+  const shell = once(() => find(PIPE_TO_SHELL_RE, text));
+  const dependency = once(() => find(ADD_DEPENDENCY_RE, text));
+  const replace = once(() => find(REPLACE_RE, text));
 
   const hits: RuleHit[] = [];
   const hit = (ruleId: RuleId, severity: Severity, c: Concept, detail: string) => hits.push(fieldHit(field, ruleId, severity, c.at, c.end, detail));
-  const manipulated = covert ?? noConfirmation ?? consent ?? conceal ?? authority;
-  const action = send ?? copy ?? admin ?? safeguardOff ?? shell ?? dependency;
+  const manipulated = () => covert() ?? noConfirmation() ?? consent() ?? conceal() ?? authority();
+  const action = () => send() ?? copy() ?? admin() ?? safeguardOff() ?? shell() ?? dependency();
 
-  if (conceal) hit("TM-CONCEALMENT", action || secret || bulk || covert || lie ? "high" : "medium", conceal, "Asks the model, in another language than English, to keep something from the user.");
-  if (lie) hit("TM-USER-DECEPTION", conceal ? "high" : "medium", lie, "Tells the model, in another language than English, what to answer if the user asks: a prepared untruth.");
-  if (consent) hit("TM-IMPERSONATION", action || noConfirmation ? "high" : "medium", consent, "Claims, in another language than English, that the user has already consented: consent the model cannot check.");
-  if (authority) hit("TM-AUTHORITY-BANNER", action ? "high" : "medium", authority, "Presents, in another language than English, an order as a notice from the system, the platform or the law.");
-  if (noConfirmation && action) hit("TM-PRIVILEGE-ESCALATION", "high", noConfirmation, "Tells the model, in another language than English, to act without asking the user first.");
-  const email = find(EMAIL_RE, text);
-  const destination = ourServer ?? url ?? email;
-  if (send && destination && (environment || (secret && (ourServer || manipulated)))) {
-    hit("TM-EXFIL-URL", "critical", send, "Asks, in another language than English, for secrets (an .env file, passwords, keys) to be sent to an address or to the publisher's server.");
-  } else if (send && destination && bulk && (manipulated || (wholeConversation && (url || email)))) {
-    hit("TM-EXFIL-URL", "high", send, "Asks, in another language than English, for the user's private data in bulk to be sent to an address or to the publisher's server, covertly or on claimed consent.");
-  } else if ((copy ?? send ?? find(ENTER_RE, text)) && secret && find(FROM_ELSEWHERE_RE, text)) {
-    hit("TM-EXFIL-PARAM", "high", secret, "Asks, in another language than English, for secrets gathered from the conversation, other tools or other services to be put into what a tool sends.");
-  } else if ((copy ?? send) && (environment || ((secret || bulk || (personal && gather)) && manipulated))) {
-    hit("TM-EXFIL-PARAM", "high", (copy ?? send)!, "Asks, in another language than English, for secrets or the user's private data to be copied into what a tool sends.");
+  const concealed = conceal();
+  if (concealed) hit("TM-CONCEALMENT", action() || secret() || bulk() || covert() || lie() ? "high" : "medium", concealed, "Asks the model, in another language than English, to keep something from the user.");
+  const lied = lie();
+  if (lied) hit("TM-USER-DECEPTION", conceal() ? "high" : "medium", lied, "Tells the model, in another language than English, what to answer if the user asks: a prepared untruth.");
+  const consented = consent();
+  if (consented) hit("TM-IMPERSONATION", action() || noConfirmation() ? "high" : "medium", consented, "Claims, in another language than English, that the user has already consented: consent the model cannot check.");
+  const authoritative = authority();
+  if (authoritative) hit("TM-AUTHORITY-BANNER", action() ? "high" : "medium", authoritative, "Presents, in another language than English, an order as a notice from the system, the platform or the law.");
+  const unconfirmed = noConfirmation();
+  if (unconfirmed && action()) hit("TM-PRIVILEGE-ESCALATION", "high", unconfirmed, "Tells the model, in another language than English, to act without asking the user first.");
+  const email = once(() => find(EMAIL_RE, text));
+  const destination = () => ourServer() ?? url() ?? email();
+  const sent = send();
+  if (sent && destination() && (environment() || (secret() && (ourServer() || manipulated())))) {
+    hit("TM-EXFIL-URL", "critical", sent, "Asks, in another language than English, for secrets (an .env file, passwords, keys) to be sent to an address or to the publisher's server.");
+  } else if (sent && destination() && bulk() && (manipulated() || (wholeConversation() && (url() || email())))) {
+    hit("TM-EXFIL-URL", "high", sent, "Asks, in another language than English, for the user's private data in bulk to be sent to an address or to the publisher's server, covertly or on claimed consent.");
+  } else if ((copy() ?? sent ?? find(ENTER_RE, text)) && secret() && find(FROM_ELSEWHERE_RE, text)) {
+    hit("TM-EXFIL-PARAM", "high", secret()!, "Asks, in another language than English, for secrets gathered from the conversation, other tools or other services to be put into what a tool sends.");
+  } else if ((copy() ?? sent) && (environment() || ((secret() || bulk() || (personal() && gather())) && manipulated()))) {
+    hit("TM-EXFIL-PARAM", "high", (copy() ?? sent)!, "Asks, in another language than English, for secrets or the user's private data to be copied into what a tool sends.");
   }
-  if (admin && EMAIL_RE.test(text)) hit("TM-PRIVILEGE-ESCALATION", "high", admin, "Asks, in another language than English, for an administrator role to be given to an e-mail address the text names.");
-  if (safeguardOff) hit("TM-PRIVILEGE-ESCALATION", noConfirmation || admin ? "high" : "medium", safeguardOff, "Tells the model, in another language than English, that it may turn off two-factor authentication of accounts.");
-  if (shell && (manipulated || /\bsudo\b/.test(text.slice(shell.at, shell.end)))) hit("TM-COMMAND-DIRECTIVE", "high", shell, "A shell pipeline that runs a downloaded script, in text written in another language than English.");
-  if (dependency && (conceal || covert)) hit("TM-COMMAND-DIRECTIVE", "high", dependency, "Asks, in another language than English, for a dependency to be added to projects without the user knowing.");
+  const adminRole = admin();
+  if (adminRole && EMAIL_RE.test(text)) hit("TM-PRIVILEGE-ESCALATION", "high", adminRole, "Asks, in another language than English, for an administrator role to be given to an e-mail address the text names.");
+  const safeguardTurnedOff = safeguardOff();
+  if (safeguardTurnedOff) hit("TM-PRIVILEGE-ESCALATION", noConfirmation() || admin() ? "high" : "medium", safeguardTurnedOff, "Tells the model, in another language than English, that it may turn off two-factor authentication of accounts.");
+  const pipe = shell();
+  if (pipe && (manipulated() || /\bsudo\b/.test(text.slice(pipe.at, pipe.end)))) hit("TM-COMMAND-DIRECTIVE", "high", pipe, "A shell pipeline that runs a downloaded script, in text written in another language than English.");
+  const dependencyAdded = dependency();
+  if (dependencyAdded && (conceal() || covert())) hit("TM-COMMAND-DIRECTIVE", "high", dependencyAdded, "Asks, in another language than English, for a dependency to be added to projects without the user knowing.");
   const call = find(CALL_NAMED_TOOL_RE, text);
   if (call && ORDER_FIRST_RE.test(text) && FIXED_VALUE_RE.test(text.slice(call.end, call.end + 120))) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to another tool first, with values the text fixes instead of the user.");
@@ -293,11 +320,12 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const unusable = find(DECLARED_UNUSABLE_RE, text);
   const useOther = unusable ? find(USE_NAMED_TOOL_RE, text) : null;
   if (unusable && useOther) hit("TM-TOOL-REDIRECTION", "high", unusable, "Declares another tool unusable, in another language than English, and sends the model to a tool it names instead: this text cannot know the other tool's state.");
-  const payee = replace ? find(PAYEE_RE, text) : null;
+  const replaced = replace();
+  const payee = replaced ? find(PAYEE_RE, text) : null;
   const account = payee ? ACCOUNT_NUMBER_RE.exec(text) : null;
-  if (replace && payee && account && account[0].replace(/\D/g, "").length >= 9) {
+  if (payee && account && account[0].replace(/\D/g, "").length >= 9) {
     hit("TM-VALUE-OVERRIDE", "high", payee, "Replaces, in another language than English, the payee of a transfer with a fixed account number the text names.");
   }
-  if (replace && startsWithIban(text.slice(replace.end))) hit("TM-VALUE-OVERRIDE", "high", replace, "Replaces, in another language than English, a value with a fixed bank account.");
+  if (replaced && startsWithIban(text.slice(replaced.end))) hit("TM-VALUE-OVERRIDE", "high", replaced, "Replaces, in another language than English, a value with a fixed bank account.");
   return hits;
 }

@@ -86,15 +86,17 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
 const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation];
 
-function textRules(field: AnalyzedField, scope: RuleScope): RuleHit[] {
-  if (field.kind === "name" || field.kind === "param-name") return [];
+/** Appends the hits of every field rule (a plain loop: this runs for every field of every scan). */
+function textRules(field: AnalyzedField, scope: RuleScope, hits: RuleHit[]): void {
+  if (field.kind === "name" || field.kind === "param-name") return;
   const detectors = field.kind === "uri" ? URI_DETECTORS : TEXT_DETECTORS;
-  return detectors.flatMap((detect) => detect(field, scope));
+  for (const detect of detectors) for (const hit of detect(field, scope)) hits.push(hit);
 }
 
 function nested(field: AnalyzedField, text: string, decodedFrom: NonNullable<AnalyzedField["decodedFrom"]>): AnalyzedField {
   const kind = field.kind === "name" || field.kind === "param-name" || field.kind === "uri" ? "description" : field.kind;
-  return analyzeField({ ...field, kind, text }, decodedFrom, field.depth + 1);
+  const { location, owner, ownerName, paramName } = field;
+  return analyzeField({ location, kind, owner, ownerName, text, paramName, describesFlag: false }, decodedFrom, field.depth + 1);
 }
 
 function isThreat(hit: RuleHit): boolean {
@@ -103,7 +105,9 @@ function isThreat(hit: RuleHit): boolean {
 
 /** All field-level rules, then the same rules over text decoded from invisible characters, base64, hex and rot13. */
 function scanField(field: AnalyzedField, scope: RuleScope): RuleHit[] {
-  const hits = [...textRules(field, scope), ...detectSecrets(field)];
+  const hits: RuleHit[] = [];
+  textRules(field, scope, hits);
+  for (const hit of detectSecrets(field)) hits.push(hit);
   const obfuscation = detectObfuscation(field);
 
   if (field.norm.hiddenText && field.depth < MAX_DECODE_DEPTH) {
@@ -205,7 +209,7 @@ export function runDiscoveryRules(discovery: Discovery, network: NetworkEvidence
   const scope = buildRuleScope(discovery);
   const fields = collectTextFields(discovery).map((f) => analyzeField(f));
   const hits: RuleHit[] = [];
-  for (const field of fields) hits.push(...scanField(field, scope));
+  for (const field of fields) for (const hit of scanField(field, scope)) hits.push(hit);
   combineSignals(hits);
   for (const detect of SERVER_DETECTORS) hits.push(...detect(discovery));
   hits.push(...detectExternalHosts(fields, network));

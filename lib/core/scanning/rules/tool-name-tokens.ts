@@ -3,10 +3,23 @@
  * "git-push" -> ["delete","file"], ["file","delete"], ["git","push"]), so
  * capability rules can read what a tool claims to do from its name.
  */
-export function toolNameTokens(name: string): string[] {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((t) => t.length > 0);
+export function toolNameTokens(name: string): readonly string[] {
+  let tokens = recent.get(name);
+  if (tokens === undefined) {
+    tokens = Object.freeze(
+      name
+        .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .filter((t) => t.length > 0),
+    );
+    // Several server rules split the same names in one scan; the cache is emptied when full rather than grown.
+    if (recent.size >= RECENT_NAMES) recent.clear();
+    recent.set(name, tokens);
+  }
+  return tokens;
 }
+
+/** Split names by name: the split is pure, and the arrays are frozen so no caller can change what another reads. */
+const RECENT_NAMES = 4_096;
+const recent = new Map<string, readonly string[]>();

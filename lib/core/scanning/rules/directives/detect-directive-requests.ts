@@ -164,11 +164,25 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
   }
 }
 
-/** Whether `at` lies between an opening and a closing ``` of a Markdown code block. */
-function insideCodeFence(text: string, at: number): boolean {
-  let fences = 0;
-  for (let i = text.indexOf("```"); i !== -1 && i < at; i = text.indexOf("```", i + 3)) fences++;
-  return fences % 2 === 1 && text.indexOf("```", at) !== -1;
+/**
+ * Whether a position lies between an opening and a closing ``` of a Markdown
+ * code block, for every sentence of one text: the fences are found once per
+ * field, not once per sentence (most texts have none, and then nothing is
+ * inside one).
+ */
+function codeFenceTest(text: string): (at: number) => boolean {
+  const first = text.indexOf("```");
+  if (first === -1) return () => false;
+  // Fences as a left-to-right scan finds them (a run of four backticks is one fence, not two).
+  const fences: number[] = [];
+  for (let i = first; i !== -1; i = text.indexOf("```", i + 3)) fences.push(i);
+  // A closing fence exists at or after `at` exactly when the last occurrence of ``` (overlapping ones included) starts there or later.
+  const last = text.lastIndexOf("```");
+  return (at) => {
+    let before = 0;
+    while (before < fences.length && fences[before] < at) before++;
+    return before % 2 === 1 && last >= at;
+  };
 }
 
 /** Reports directives to the model that ask for something outside the tool's job. */
@@ -192,30 +206,47 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
   // A sign-in tool asking for passwords is its job, unless it also steers the model away from the user's own sign-in.
   const avoidsUserTools = steersAwayFromUserTools(field.norm.lower);
 
+  const insideCodeFence = codeFenceTest(field.norm.lower);
+  // Whether each sentence argues for a request (a pretext): asked of a sentence and of the one before it, so tested once each, and only when a request needs it.
+  const pretexts: (boolean | undefined)[] = [];
+  // Past the last sentence there is no next one: the empty text it stood for holds no pretext.
+  const pretextAt = (i: number): boolean => (pretexts[i] ??= i < field.sentences.length && hasPretext(field.sentences[i].text));
+
+  // The contexts a sentence is classified in differ only in whether it is the summary and whether it is read as a directive:
+  // built once per field (requestedActions only reads them).
+  const contextOf = (summarySentence: boolean, directive: boolean): SentenceContext => ({
+    toolNames: fieldCtx.toolNames,
+    ownTool: fieldCtx.ownTool,
+    ownParams: fieldCtx.ownParams,
+    valueField: fieldCtx.valueField,
+    fieldKeepsData: fieldCtx.fieldKeepsData,
+    ownToolOutOfOrder: outOfOrder || otherOutOfOrder !== null,
+    othersOutOfOrder: otherOutOfOrder !== null,
+    summarySentence,
+    directive,
+  });
+  const contexts = { summary: { directive: contextOf(true, true), statement: contextOf(true, false) }, other: { directive: contextOf(false, true), statement: contextOf(false, false) } };
+
   field.sentences.forEach((sentence, i) => {
     const summarySentence = i === 0 && field.kind === "description";
-    const sentenceCtx: Omit<SentenceContext, "directive"> = {
-      ...fieldCtx,
-      ownToolOutOfOrder: outOfOrder || otherOutOfOrder !== null,
-      othersOutOfOrder: otherOutOfOrder !== null,
-      summarySentence,
-    };
+    const sentenceCtx = summarySentence ? contexts.summary : contexts.other;
     // A line of a fenced code block is an example shown, not an order given.
-    const inCode = insideCodeFence(field.norm.lower, sentence.start);
+    const inCode = insideCodeFence(sentence.start);
     let force = inCode ? "none" : sentenceForce(sentence, summarySentence);
     // Read as a directive, a sentence asks for at least as much as read as a statement; most ask for
     // nothing either way, so one pass decides. A request in a sentence with no listed imperative verb
     // is an order when the tagger finds an imperative clause, else it is re-read as a statement.
-    let actions = requestedActions(sentence.text, { ...sentenceCtx, directive: true });
+    let actions = requestedActions(sentence.text, sentenceCtx.directive);
     if (force === "none" && actions.length > 0) {
       if (!summarySentence && !inCode && hasImperativeClause(sentence.text)) force = "imperative";
-      else if (!framed) actions = requestedActions(sentence.text, { ...sentenceCtx, directive: false });
+      else if (!framed) actions = requestedActions(sentence.text, sentenceCtx.statement);
     }
     if (force !== "none") directiveSeen = true;
+    // Nothing below runs without a request to judge (hasPretext is a pure test, so skipping it changes nothing).
+    if (actions.length === 0) return;
     // A call to another tool is a requirement when the sentence itself (or the next) argues for it,
     // or the field poses as the system or the user; a pretext elsewhere in the field is not enough.
-    const next = field.sentences[i + 1]?.text ?? "";
-    const justified = hasPretext(sentence.text) || hasPretext(next) || (framing.banner?.strong ?? false) || framing.impersonation !== null;
+    const justified = pretextAt(i) || pretextAt(i + 1) || (framing.banner?.strong ?? false) || framing.impersonation !== null;
     const judging = { force, framed, justified, sentence: sentence.text, inInstructions: field.kind === "instructions", avoidsUserTools };
     for (const action of actions) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;

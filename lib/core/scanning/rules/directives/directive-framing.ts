@@ -61,10 +61,13 @@ function firstMatch(re: RegExp, text: string): { text: string; start: number; en
   return m ? { text: m[0], start: m.index, end: m.index + m[0].length } : null;
 }
 
+/** An authority word on its own: built once (it was rebuilt for every caps heading), and not global, so `test` keeps no state. */
+const BANNER_WORD_RE = new RegExp(String.raw`\b${BANNER_WORD}\b`);
+
 /** Whether a caps heading is an authority banner: it holds an authority word and is not a code identifier. */
 function bannerOf(heading: string): { strong: boolean } | null {
   const lower = heading.toLowerCase().replace(/[_/&-]/g, " ");
-  if (!new RegExp(String.raw`\b${BANNER_WORD}\b`).test(lower)) return null;
+  if (!BANNER_WORD_RE.test(lower)) return null;
   const words = lower.trim().split(/\s+/);
   // Emphasis ("CRITICAL RULE:", "IMPORTANT:") is honest; a claim to be the system, its security or its operators is not.
   return { strong: STRONG_BANNER_RE.test(lower) && words.length <= 6 };
@@ -125,10 +128,26 @@ function tagger(): Tagger {
  * it is asked only about sentences that already make a request.
  */
 export function hasImperativeClause(text: string): boolean {
-  return tagger()(text.slice(0, 600))
+  const head = text.slice(0, 600);
+  const known = imperativeClauseMemo.get(head);
+  if (known !== undefined) return known;
+  const found: boolean = tagger()(head)
     .clauses()
     .filter((clause) => clause.has("^(#Adverb|please)? (#Imperative|#Infinitive) .")).found;
+  if (imperativeClauseMemo.size >= IMPERATIVE_MEMO_SIZE) imperativeClauseMemo.delete(imperativeClauseMemo.keys().next().value!);
+  imperativeClauseMemo.set(head, found);
+  return found;
 }
+
+/**
+ * The tagger's answers by sentence (its first 600 characters, all it reads),
+ * oldest dropped first. The tagger is a pure function of the text and costs
+ * milliseconds a call, a hundred times a regex: a rescan, or a server whose
+ * tools share boilerplate, asks about the same sentence again. Bounded, so
+ * hostile text cannot grow it (at most 2,000 × 600 characters).
+ */
+const IMPERATIVE_MEMO_SIZE = 2_000;
+const imperativeClauseMemo = new Map<string, boolean>();
 
 /** True when the framing makes a request an attack rather than advice: authority, impersonation or a pretext. */
 export function isFramedAsAuthority(framing: Framing): boolean {
