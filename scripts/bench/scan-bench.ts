@@ -79,14 +79,20 @@ export async function benchRules(): Promise<string> {
   for (let r = 0; r < 3; r++) JSON.parse(serialized);
   const parseMs = (performance.now() - started) / 3;
 
-  runDiscoveryRules(batches[0]); // warm-up
-  started = performance.now();
-  let hits = 0;
-  for (const discovery of batches) hits += runDiscoveryRules(discovery).length;
-  const rulesMs = performance.now() - started;
-  const perSecond = (total / rulesMs) * 1000;
+  // The first pass pays once per process for loading the part-of-speech tagger and compiling
+  // the large patterns; a scanning service pays it once, so throughput is the second pass.
+  const pass = () => {
+    const began = performance.now();
+    let hits = 0;
+    for (const discovery of batches) hits += runDiscoveryRules(discovery).length;
+    return { ms: performance.now() - began, hits };
+  };
+  const first = pass();
+  const steady = pass();
+  const perSecond = (ms: number) => ((total / ms) * 1000).toFixed(0);
   return (
-    `\nRule engine over ${total.toLocaleString("en")} tool definitions: ${rulesMs.toFixed(0)} ms → ${perSecond.toFixed(0)} definitions/s (target ≥ 5,000), ${hits} hits` +
-    `\n  baseline JSON.parse of the same data: ${parseMs.toFixed(1)} ms → rules cost ${(rulesMs / parseMs).toFixed(1)}x a parse`
+    `\nRule engine over ${total.toLocaleString("en")} tool definitions: ${steady.ms.toFixed(0)} ms → ${perSecond(steady.ms)} definitions/s (target ≥ 5,000), ${steady.hits} hits` +
+    `\n  first pass in this process (loads the tagger, compiles patterns): ${first.ms.toFixed(0)} ms → ${perSecond(first.ms)} definitions/s` +
+    `\n  baseline JSON.parse of the same data: ${parseMs.toFixed(1)} ms → rules cost ${(steady.ms / parseMs).toFixed(1)}x a parse`
   );
 }
