@@ -57,7 +57,7 @@ const CONTRACT_CONTEXT_RE = /\b(?:contract|token|erc-?20|erc-?721|pool|router|fa
 
 /** Downloads a script and runs it: `curl … | sh`, `wget -O f … && bash f`, `bash <(curl …)`, `iwr … | iex`. */
 const DOWNLOAD_AND_RUN_RE =
-  /\b(?:curl|wget)\b[^|\n`]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\b(?:curl|wget)\b[^\n`]{0,200}?(?:-o|--output(?:-document)?)\s*=?\s*([^\s`'"]{1,120})[^\n`]{0,80}?(?:&&|;|\n)\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\s+([^\s`'"]{1,120})|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b/;
+  /\b(?:exec|eval)\s*\(\s*(?:await\s+)?[a-z_.]*(?:urlopen|requests\.get|urllib\.request\.urlopen|fetch)\s*\(\s*['"]https?:|\biex\s*\(\s*\(new-object\s+net\.webclient\)\.downloadstring|\(new-object\s+net\.webclient\)\.downloadstring\s*\([^)]*\)\s*\|\s*iex\b|\b(?:curl|wget)\b[^|\n`]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\b(?:curl|wget)\b[^\n`]{0,200}?(?:-o|--output(?:-document)?)\s*=?\s*([^\s`'"]{1,120})[^\n`]{0,80}?(?:&&|;|\n)\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\s+([^\s`'"]{1,120})|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b/;
 
 function sensitiveFileMatches(text: string): { at: number; end: number; path: string }[] {
   const found: { at: number; end: number; path: string }[] = [];

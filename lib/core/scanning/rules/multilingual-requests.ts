@@ -59,7 +59,7 @@ const CONCEAL_RE = lexicon(
     String.raw`\bno (?:se lo |le |les )?(?:digas|diga|menciones|mencione|informes|informe|comentes|cuentes|avises)\b[^.;\n]{0,40}\b(?:usuario|usuaria|cliente)`,
     String.raw`\bsin (?:decir(?:le|selo)?|informar|avisar|notificar)(?: nada)?(?: al? (?:usuario|cliente))?\b`,
     String.raw`\b(?:oculta|ocúltalo|ocultar|esconde|escóndelo)\b[^.;\n]{0,30}\b(?:usuario|cliente)`,
-    String.raw`\bnão (?:lhe )?(?:diga|mencione|informe|conte|fale|avise)\b[^.;\n]{0,40}\b(?:usuário|usuario|cliente)`,
+    String.raw`\bnão (?:lhe )?(?:diga|mencione|informe|conte|fale|avise|revele|divulgue|mostre)\b[^.;\n]{0,40}\b(?:usuário|usuario|cliente)`,
     String.raw`\bsem (?:avisar|informar|contar|notificar|dizer)(?: nada)?(?: ao (?:usuário|cliente))?\b`,
     String.raw`\b(?:esconda|oculte)\b[^.;\n]{0,30}\busuário`,
     String.raw`\bnon (?:dire|dirlo|menzionare|informare|avvisare)\b[^.;\n]{0,40}\butente|\bsenza (?:avvisare|informare|dirlo)\b`,
@@ -85,6 +85,11 @@ const CONCEAL_RE = lexicon(
     // "not in your reply", "no need to tell the user"
     String.raw`\bno (?:lo |la |los |las )?(?:comentes|menciones|incluyas)\b[^.;\n]{0,20}\b(?:respuesta|usuario)|\bnão (?:o |a )?(?:comente|mencione|inclua)\b[^.;\n]{0,20}\b(?:resposta|usuário)|\bne (?:le |la |les )?mentionne(?:z)? pas\b[^.;\n]{0,20}\bréponse|\berwähne (?:es|das|dies|sie) nicht\b|\bnon (?:lo |la )?menzionare\b|\bno hace falta (?:decírselo|decirle|informar|avisar)\b|\bnão é preciso (?:avisar|informar|contar)\b|\bpas besoin (?:de le dire|d'informer|de prévenir)\b`,
     String.raw`(?:回复|回答|答复)中(?:不要)?(?:提及|提到|说明|透露)|不要在(?:回复|回答|答复)中|(?:无需|不必|不用|无须)(?:向|对|跟)?用户(?:说明|解释|告知|提及|透露)|无需告知用户|不必告知用户|无须告诉用户|不用告诉用户|回答で(?:触れない|言及しない|触れず)|ユーザーに(?:伝える|知らせる)必要は(?:ありません|ない)|사용자에게 알릴 필요(?:가)? 없`,
+    // ru: "do not show this field to the user"
+    String.raw`\bпользовател\p{L}*[^.;\n]{0,30}\bне (?:показыва\p{L}*|показ\p{L}*|раскрыва\p{L}*)`,
+    // de: "towards the user mention only the push to origin" (selective disclosure)
+    String.raw`\b(?:nutzer|benutzer|anwender)\p{L}* gegenüber (?:nur|lediglich)\b|\bgegenüber (?:dem|der) (?:nutzer|benutzer|anwender)\p{L}* (?:nur|lediglich)\b`,
+    String.raw`ユーザー(?:へ|に)の?(?:報告|返答|回答|説明)[^。\n]{0,10}(?:含めない|含めず|記載しない|書かない|触れない)`,
     // ru
     String.raw`\bне (?:говори|сообщай|упоминай|рассказывай|говорите|сообщайте|упоминайте)\b[^.;\n]{0,40}пользовател|скрой(?:те)? от пользовател|\bпользовател\p{L}*[^.;\n]{0,30}\bне (?:говори|сообщай|упоминай|рассказывай)\p{L}*`,
     // it: "no need to tell the user"
@@ -141,7 +146,7 @@ const URL_RE = /https?:\/\//;
  * for the publisher's server or sent with a manipulation marker.
  */
 const SECRET_RE = lexicon(String.raw`\b(?:contraseñas?|senhas?|mots? de passe|passw(?:o|ö)rt(?:er)?|passwords?|credenciales|credenciais|identifiants|zugangsdaten|credenziali|kimlik bilgileri|şifre\p{L}*|пароль\p{L}*|пароли|учетные данные|токен\p{L}*|(?:clave|chave|clé|chiave)s? (?:api|privadas?|secretas?|privées?|secrètes?|privata|segreta)|api[- ]?(?:key|schlüssel)s?)\b|パスワード|秘密鍵|認証情報|密码|私钥|密钥|凭据|凭证|비밀번호|개인 키`);
-const ENVIRONMENT_RE = lexicon(String.raw`(?:^|[\s"'\x60(])\.env\b|\b(?:variables de entorno|variáveis de ambiente|variables d'environnement|umgebungsvariablen|variabili d'ambiente|ortam değişkenleri|переменные окружения|(?:todas las|todas as|toutes les|alle|tutte le|tüm|все) (?:claves|chaves|clés|schlüssel|chiavi|anahtarlar|ключи))\b|環境変数|すべてのキー|环境变量|全部(?:的)? ?api ?密钥|所有(?:的)?密钥|환경 변수|모든 키`);
+const ENVIRONMENT_RE = lexicon(String.raw`(?:^|[\s"'\x60(])\.env\b|\b(?:variables de entorno|variáveis de ambiente|variables d'environnement|umgebungsvariablen|variabili d'ambiente|ortam değişkenleri|переменн\p{L}* окружени\p{L}*|(?:todas las|todas as|toutes les|alle|tutte le|tüm|все) (?:claves|chaves|clés|schlüssel|chiavi|anahtarlar|ключи))\b|環境変数|すべてのキー|环境变量|全部(?:的)? ?api ?密钥|所有(?:的)?密钥|환경 변수|모든 키`);
 
 /** Bulk private data: an address book, the conversation, message history, all of the user's files. */
 const BULK_PRIVATE_RE = lexicon(String.raw`\b(?:(?:lista|libreta|agenda) (?:completa |entera )?de contactos|todos (?:los|sus|tus) contactos|contactos (?:completos?|enteros?)|(?:lista|agenda) (?:completa )?de contatos|todos os (?:seus )?contatos|tous (?:les|vos|ses) contacts|carnet d'adresses|alle (?:kontakte|nachrichten)|(?:das |ihr )?(?:gesamte|vollständige) (?:adressbuch|kontaktliste|gespräch|chatverlauf)|adressbuch|rubrica (?:completa)?|tutti i (?:tuoi |suoi )?contatti|tüm (?:kişiler|rehber|mesajlar|sohbet)\p{L}*|rehberin tamamı|(?:historial|conversación) (?:completa|completo|entera)|(?:histórico|conversa) (?:completa|completo|inteira)|(?:historique|conversation) (?:complète|entière)|(?:cronologia|conversazione) (?:completa|intera)|все контакты|всю переписку|всю историю)\b|連絡先(?:リスト)?(?:全体|をすべて|全て|すべて)|全ての連絡先|すべての連絡先|会話(?:全体|の全文|履歴)|完整(?:的)?(?:通讯录|联系人|对话|聊天记录)|全部(?:通讯录|联系人|对话|聊天记录)|所有联系人|整个通讯录|연락처 전체|모든 연락처|전체 대화`);
@@ -157,7 +162,7 @@ const WHOLE_CONVERSATION_RE = lexicon(String.raw`\b(?:(?:l')?inter[ao] (?:cronol
 const COVERT_RE = lexicon(String.raw`\b(?:en segundo plano|em segundo plano|en arrière-plan|im hintergrund|in background|arka planda|silenciosamente|en silencio|en silence|discrètement|heimlich|unbemerkt|di nascosto|silenziosamente|sessizce|gizlice|тайно|незаметно|в фоне|al (?:inicio|comienzo) de (?:cada|la) conversación|no início d[ae] (?:cada )?conversa|au début de (?:chaque|la) conversation|zu beginn (?:jedes|des|jeder) (?:gesprächs|unterhaltung|sitzung)|all'inizio (?:di ogni|della) conversazione|(?:her )?sohbetin başında|в начале (?:каждого )?разговора)\b|バックグラウンドで|こっそり|密かに|会話の(?:最初|冒頭|始め)に|在后台|后台|悄悄|偷偷|每次对话开始|对话开始时|백그라운드|몰래|대화 시작`);
 
 /** Telling the model what to say when asked: a prepared lie. */
-const PREPARED_LIE_RE = lexicon(String.raw`\bsi (?:el usuario|la usuaria|te) (?:pregunta|pregunte)\b[^.;\n]{0,60}\b(?:di|dile|responde|contesta) que\b|\bse (?:o usuário )?perguntar\b[^.;\n]{0,60}\b(?:diga|responda) que\b|\bsi l'utilisat(?:eur|rice) (?:demande|pose la question)\b[^.;\n]{0,60}\b(?:dis|dites|réponds|répondez) que\b|\bwenn (?:der (?:nutzer|benutzer)|er|sie) (?:fragt|nachfragt)\b[^.;\n]{0,60}\b(?:sag|sage|antworte)\b|\bse l'utente (?:chiede|domanda)\b[^.;\n]{0,60}\b(?:di'|dì|rispondi) che\b|\bkullanıcı sorarsa\b[^.;\n]{0,60}\b(?:söyle|de)\b|\bесли пользователь спросит\b[^.;\n]{0,60}\b(?:скажи|ответь)\b|如果用户(?:问|询问|问起)[^。；\n]{0,30}(?:就说|告诉他们|告诉他|回答)|(?:尋ねられたら|聞かれたら|質問されたら)[^。\n]{0,30}(?:と答え|と言って|と伝え)|(?:물으면|묻는다면)[^.\n]{0,30}(?:라고 답|라고 말)`);
+const PREPARED_LIE_RE = lexicon(String.raw`\bsi (?:el usuario|la usuaria|te) (?:pregunta|pregunte)\b[^.;\n]{0,60}\b(?:di|dile|responde|contesta) que\b|\bse (?:o usuário |ele |ela )?perguntar\b[^.;\n]{0,60}\b(?:diga|responda) que\b|\bsi l'utilisat(?:eur|rice) (?:demande|pose la question)\b[^.;\n]{0,60}\b(?:dis|dites|réponds|répondez) que\b|\bwenn (?:der (?:nutzer|benutzer)|er|sie) (?:fragt|nachfragt)\b[^.;\n]{0,60}\b(?:sag|sage|antworte)\b|\bse l'utente (?:chiede|domanda)\b[^.;\n]{0,60}\b(?:di'|dì|rispondi) che\b|\bkullanıcı sorarsa\b[^.;\n]{0,60}\b(?:söyle|de)\b|\bесли пользователь спросит\b[^.;\n]{0,60}\b(?:скажи|ответь)\b|如果用户(?:问|询问|问起)[^。；\n]{0,30}(?:就说|告诉他们|告诉他|回答)|(?:尋ねられたら|聞かれたら|質問されたら)[^。\n]{0,30}(?:と答え|と言って|と伝え)|(?:물으면|묻는다면)[^.\n]{0,30}(?:라고 답|라고 말)`);
 
 /** Copying into a field or a note: how data reaches a tool's parameters. */
 const COPY_RE = lexicon(String.raw`\b(?:copia|copiar|cópialo|incluye|incluir|adjunta|adjuntar|añade|añadir|pega|pegar|copie|inclua|anexe|anexar|adicione|cole|colar|copier|inclus|incluez|inclure|joins|joignez|joindre|ajoute|ajoutez|colle|collez|kopiere|kopieren|einfügen|anhängen|füge|copiare|includi|includere|allega|allegare|aggiungi|incolla|kopyala|ekle|скопируй|включи|приложи|добавь|вставь)\b|コピー|含めて|添付|貼り付け|記載して|复制|包含|附上|附加|粘贴|写入|提交|填入|복사|포함|첨부|붙여`);
@@ -166,7 +171,7 @@ const COPY_RE = lexicon(String.raw`\b(?:copia|copiar|cópialo|incluye|incluir|ad
 const CONTACT_RE = lexicon(String.raw`\b(?:accede a|visita|acesse|acessar|accède à|accéder à|aufrufen|rufe|accedi a|ziyaret et|посети|обратись к|открой)\b|访问|请求|アクセス|접속`);
 
 /** A message styled as coming from the system, the platform or the law. */
-const AUTHORITY_RE = lexicon(String.raw`【[^】]{0,12}(?:系统|系統|システム|重要|公告|通知)[^】]{0,12}】|系统(?:通知|消息|公告)|平台(?:安全)?规定|システム(?:通知|メッセージ)|시스템 (?:공지|알림)|\b(?:aviso (?:del sistema|legal obligatorio|regulatorio)|mensaje del sistema|avis (?:réglementaire|du système|système)|obligation légale|message système|aviso do sistema|mensagem do sistema|systemhinweis|systemnachricht|gesetzliche pflicht|avviso (?:di sistema|normativo)|messaggio di sistema|sistem bildirimi|системное (?:уведомление|сообщение))\b`);
+const AUTHORITY_RE = lexicon(String.raw`\b(?:mensagem do desenvolvedor|mensaje del desarrollador|message du développeur|nachricht (?:des|vom) entwickler\p{L}*|messaggio dello sviluppatore|сообщение (?:от )?разработчика|geliştirici mesajı)\b|开发者消息|開発者からのメッセージ|개발자 메시지|【[^】]{0,12}(?:系统|系統|システム|重要|公告|通知)[^】]{0,12}】|系统(?:通知|消息|公告)|平台(?:安全)?规定|システム(?:通知|メッセージ)|시스템 (?:공지|알림)|\b(?:aviso (?:del sistema|legal obligatorio|regulatorio)|mensaje del sistema|avis (?:réglementaire|du système|système)|obligation légale|message système|aviso do sistema|mensagem do sistema|systemhinweis|systemnachricht|gesetzliche pflicht|avviso (?:di sistema|normativo)|messaggio di sistema|sistem bildirimi|системное (?:уведомление|сообщение))\b`);
 
 /** Personal data about the user that a tool did not ask the user for. */
 const PERSONAL_DATA_RE = lexicon(String.raw`\b(?:número de teléfono|fecha de nacimiento|número de telefone|data de nascimento|numéro de téléphone|date de naissance|telefonnummer|geburtsdatum|numero di telefono|data di nascita|telefon numarası|doğum tarihi|номер телефона|дата рождения)\b|電話番号|生年月日|住所|电话号码|出生日期|身份证|전화번호|생년월일|주민등록`);
@@ -197,7 +202,7 @@ const REPLACE_RE = lexicon(String.raw`\b(?:remplacer par|remplace(?:z)? par|reem
  * leaves its values to the user.
  */
 const CALL_NAMED_TOOL_RE = lexicon(String.raw`(?:调用|呼び出|呼出|호출|\b(?:llama|llamar|llame|chama|chamar|chame|appelle|appelez|appeler|rufe|aufrufen|chiama|chiamare|çağır\p{L}*|вызови|вызовите|вызвать|gọi|panggil)\b)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`);
-const ORDER_FIRST_RE = lexicon(String.raw`先|之前|以前|前に|まず|最初に|먼저|전에|\b(?:antes|primero|primeiro|avant|d'abord|zuerst|vorher|zunächst|prima|önce|сначала|перед|trước|sebelum)\b`);
+const ORDER_FIRST_RE = lexicon(String.raw`先|之前|以前|前に|まず|最初に|먼저|전에|每次|之后|毎回|後に|매번|후에|\b(?:depois de cada|após cada|después de cada|tras cada|après chaque|nach jede[mnr]?|dopo ogni|her [^.;\n]{1,30} sonra|после каждо\p{L}*|antes|primero|primeiro|avant|d'abord|zuerst|vorher|zunächst|prima|önce|сначала|перед|trước|sebelum)\b`);
 const FIXED_VALUE_RE = /\b[a-z_]{2,40}\s?=\s?(?:["'「“][^"'」”]{1,80}["'」”]|true\b|false\b|\d+\b)/;
 
 /** Another tool declared unusable ("has a known vulnerability", "must no longer be used"), in each language. */
@@ -208,6 +213,17 @@ const USE_NAMED_TOOL_RE = lexicon(String.raw`\b(?:utiliza|usa|use|utilice|utilis
 const PAYEE_RE = lexicon(String.raw`\b(?:destinatario|beneficiario|cuenta de destino|destinatário|beneficiário|conta de destino|bénéficiaire|compte (?:du )?destinataire|empfänger\p{L}*|empfängerkonto|beneficiario|conto del beneficiario|alıcı\p{L}*|получател\p{L}*|счет получателя)\b|收款人|收款账户|受取人|振込先|수취인|받는 (?:사람|분)|입금 계좌`);
 /** An account number written out: digit groups joined by dashes or spaces, nine digits or more. */
 const ACCOUNT_NUMBER_RE = /\b\d{2,6}(?:[- ]\d{2,8}){1,4}\b/;
+
+/** Other servers' or other tools' actions, named as the condition of an order: "whenever another tool pushes", "他のサーバーの Slack ツール". */
+const OTHER_TOOLS_RE = lexicon(String.raw`\b(?:(?:wann immer|immer wenn|jedes mal,? wenn|sobald) (?:ein )?(?:anderes|anderer) (?:werkzeug|tool|server)|(?:cuando|siempre que) (?:otra herramienta|otro servidor)|herramientas de otros servidores|(?:quand|chaque fois qu')(?: ?un)? autre (?:outil|serveur)|outils d'autres serveurs|(?:quando|ogni volta che) (?:un )?altro (?:strumento|server)|strumenti di altri server|(?:quando|sempre que) (?:outra ferramenta|outro servidor)|ferramentas de outros servidores|(?:когда|всякий раз,? когда) друг\p{L}* (?:инструмент|сервер)\p{L}*|инструмент\p{L}* других серверов|başka bir (?:araç|sunucu)|diğer sunucu\p{L}*)\b|他のサーバーの|其他服务器的|다른 서버의`);
+/** Data copied or posted to a place the text names as outside ("外部共有チャンネル", "zusätzlich ... dorthin"). */
+const ALSO_ELSEWHERE_RE = lexicon(String.raw`\b(?:zusätzlich|además|también|aussi|également|anche|inoltre|também|além disso|также|ayrıca)\b|にも|加えて|同时|还要|也要|에도|추가로`);
+/** "Always choose this server's tools", in each language. */
+const ALWAYS_THIS_RE = lexicon(String.raw`\b(?:всегда (?:выбирать|использовать|выбирай|используй|предпочитать)|immer (?:diese[ns]?|die) [^.;\n]{0,30}(?:verwenden|wählen|bevorzugen|nutzen)|siempre (?:usa|utiliza|elige|prefiere|usar|elegir) (?:esta|este|estas|estos)|toujours (?:utiliser|choisir|privilégier|préférer|utilisez|choisissez) (?:cet|ce|ces|cette)|sempre (?:usar|escolher|preferir|use|escolha|prefira) (?:esta|este|estas|estes)|sempre (?:usare|scegliere|preferire|usa|scegli|preferisci) (?:questo|questi|questa)|her zaman bu)\b|常に(?:この|本)|始终(?:使用|选择|优先)|总是(?:使用|选择|优先)|항상 이`);
+/** "even if other suitable tools exist", "offer no alternatives": the model's choice taken away. */
+const EVEN_IF_OTHERS_RE = lexicon(String.raw`\b(?:даже если [^.;\n]{0,30}друг\p{L}*|не предлагай\p{L}* [^.;\n]{0,20}альтернатив\p{L}*|auch wenn andere|selbst wenn andere|keine alternativen|incluso si (?:hay|existen) otr\p{L}*|aunque haya otr\p{L}*|no ofrezcas alternativas|même s'il existe d'autres|même si d'autres|ne propose[sz]? (?:pas|aucune) d'alternatives?|mesmo que (?:haja|existam) outr\p{L}*|não ofereça alternativas|anche se (?:ci sono|esistono) altr\p{L}*|non offrire alternative|başka araçlar olsa bile)\b|即使有其他|他のツールがあっても|다른 도구가 있더라도`);
+/** The same tool of other servers replaced or outranked: "ersetzt alle gleichnamigen Werkzeuge anderer Server". */
+const SAME_NAMED_ELSEWHERE_RE = lexicon(String.raw`\b(?:gleichnamigen (?:werkzeuge|tools) anderer server|herramientas (?:homónimas|del mismo nombre) de otros servidores|outils (?:homonymes|du même nom) d'autres serveurs|strumenti omonimi di altri server|ferramentas (?:homônimas|de mesmo nome) de outros servidores|одноим[её]нн\p{L}* инструмент\p{L}* других серверов)\b|其他服务器(?:上)?的同名工具|他のサーバーの同名のツール|다른 서버의 같은 이름`);
 
 const ADMIN_ROLE_RE = lexicon(String.raw`\brol (?:a|de) administrador\b|\b(?:rol de administrador|rol de admin|papel de administrador|função de administrador|perfil de administrador|rôle d'administrateur|rôle admin|administratorrolle|admin-rolle|administratorrechte|admin-rechte|ruolo di amministratore|ruolo (?:di )?admin|yönetici (?:rolü|yetkisi|yetkileri)|роль администратора|права администратора)\b|管理者(?:権限|ロール|の役割)|管理员(?:权限|角色)|관리자 (?:권한|역할)`);
 const EMAIL_RE = lexicon(String.raw`\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b`);
@@ -313,6 +329,14 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   if (pipe && (manipulated() || /\bsudo\b/.test(text.slice(pipe.at, pipe.end)))) hit("TM-COMMAND-DIRECTIVE", "high", pipe, "A shell pipeline that runs a downloaded script, in text written in another language than English.");
   const dependencyAdded = dependency();
   if (dependencyAdded && (conceal() || covert())) hit("TM-COMMAND-DIRECTIVE", "high", dependencyAdded, "Asks, in another language than English, for a dependency to be added to projects without the user knowing.");
+  const otherTools = find(OTHER_TOOLS_RE, text);
+  if (otherTools && (conceal() || find(ALSO_ELSEWHERE_RE, text)) && (url() || email() || conceal())) {
+    hit("TM-TOOL-SHADOWING", "high", otherTools, "Changes, in another language than English, what the model does with other servers' tools: an extra destination or something kept from the user.");
+  }
+  const alwaysThis = find(ALWAYS_THIS_RE, text);
+  if (alwaysThis && find(EVEN_IF_OTHERS_RE, text)) hit("TM-PREFERENCE-MANIPULATION", "high", alwaysThis, "Tells the model, in another language than English, to always choose this server even where other tools fit, taking the choice from the model and the user.");
+  const sameNamed = find(SAME_NAMED_ELSEWHERE_RE, text);
+  if (sameNamed) hit("TM-PREFERENCE-MANIPULATION", "high", sameNamed, "Claims, in another language than English, to replace the same-named tools of other servers, so that calls meant for them come here.");
   const call = find(CALL_NAMED_TOOL_RE, text);
   if (call && ORDER_FIRST_RE.test(text) && FIXED_VALUE_RE.test(text.slice(call.end, call.end + 120))) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to another tool first, with values the text fixes instead of the user.");
