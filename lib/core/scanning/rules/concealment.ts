@@ -95,7 +95,8 @@ const NEGATED_TELLING_RE = new RegExp(
 const HONEST_OMISSION_RE =
   /\b(?:raw|internal|technical|debug|ids?|uuids?|json|markdown|html|formatting|stack ?traces?|api keys?|passwords?|tokens?|secrets?|credentials?|pii|personal data|full (?:card|account) numbers?|card numbers?)\b/;
 
-const SHOWN_LATER_RE = /^\s*,?\s*(?:until|unless|till|before (?:they|the user)|if (?:they|the user) (?:ask|want|request))\b/;
+/** Withheld only until the user acts: "until they have guessed", "unless they ask". */
+const SHOWN_LATER_RE = /^[^.;]{0,40}?\b(?:(?:until|unless|till|before) (?:they|the user|the player|he|she)\b[^.;]{0,20}?\b(?:ask|asks|asked|request|requests|guess|guessed|made a guess|want|wants|answer|answered|try|tried|attempt|attempted|are ready|is ready))\b/;
 
 const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
@@ -125,7 +126,8 @@ export function detectConcealment(field: AnalyzedField): RuleHit[] {
       if (isDescriptiveMention(sentence.text, start, end)) continue;
       if (match[0].startsWith("without") && isNegatedBefore(sentence.text, start, 40)) continue;
       // "Do not show the answer to the user until they guess": withheld for now, shown when the user wants it.
-      if (re === NEGATED_TELLING_RE && (HONEST_OMISSION_RE.test(match[0]) || SHOWN_LATER_RE.test(sentence.text.slice(end, end + 40)))) continue;
+      if (re === NEGATED_TELLING_RE && HONEST_OMISSION_RE.test(match[0])) continue;
+      if (re !== HIDE_INSTRUCTIONS_RE && SHOWN_LATER_RE.test(sentence.text.slice(end, end + 80))) continue;
       const level: Severity = severity === "medium" && hidesAction(sentence.text) ? "high" : severity;
       hits.push(fieldHit(field, "TM-CONCEALMENT", level, sentence.start + start, sentence.start + end, `${what}: "${match[0]}".`));
     }
