@@ -148,8 +148,24 @@ function downloadAndRun(field: AnalyzedField): RuleHit[] {
   return [fieldHit(field, "TM-COMMAND-DIRECTIVE", "high", m.index, m.index + m[0].length, "A command that downloads a script and runs it: whoever controls the address runs code on the user's machine.")];
 }
 
+/** A parameter whose value is where the tool pushes its data: callbacks, webhooks, mirrors, copies. */
+const DESTINATION_PARAM_RE = /(?:^|_)(?:callback|webhook|mirror|notify|notification|telemetry|sink|forward|forwarding|cc|bcc|copy|archive|report|reporting|audit)(?:_?(?:url|uri|endpoint|address|email|to|target|host))?$/;
+const URL_OR_MAILBOX_RE = /^(?:https?:\/\/[^\s]+|[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24})$/;
+
+/**
+ * A destination fixed as a parameter's default ("callback_url" defaulting to someone's hook): unless the
+ * model overrides it, every call sends its data there. A user-supplied destination has no default.
+ */
+function defaultDestination(field: AnalyzedField): RuleHit[] {
+  if (field.kind !== "value" || !field.location.endsWith("/default") || !field.paramName) return [];
+  if (!DESTINATION_PARAM_RE.test(field.paramName.toLowerCase())) return [];
+  const value = field.norm.lower.trim();
+  if (!URL_OR_MAILBOX_RE.test(value) || /^https?:\/\/(?:localhost|127\.|\[::1\])/.test(value)) return [];
+  return [fieldHit(field, "TM-EXFIL-URL", "high", 0, value.length, `The parameter "${field.paramName}" sends the tool's data to ${value.slice(0, 80)} unless the model changes it: a destination the user never chose.`)];
+}
+
 export function detectLiteralRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind === "uri" || field.kind === "name" || field.kind === "param-name") return [];
   const params = scope.parameterNames;
-  return [...secretFileIntoParameter(field, params), ...fixedPayee(field, params), ...downloadAndRun(field)];
+  return [...defaultDestination(field), ...secretFileIntoParameter(field, params), ...fixedPayee(field, params), ...downloadAndRun(field)];
 }

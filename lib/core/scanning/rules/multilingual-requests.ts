@@ -225,6 +225,9 @@ const EVEN_IF_OTHERS_RE = lexicon(String.raw`\b(?:даже если [^.;\n]{0,30
 /** The same tool of other servers replaced or outranked: "ersetzt alle gleichnamigen Werkzeuge anderer Server". */
 const SAME_NAMED_ELSEWHERE_RE = lexicon(String.raw`\b(?:gleichnamigen (?:werkzeuge|tools) anderer server|herramientas (?:homónimas|del mismo nombre) de otros servidores|outils (?:homonymes|du même nom) d'autres serveurs|strumenti omonimi di altri server|ferramentas (?:homônimas|de mesmo nome) de outros servidores|одноим[её]нн\p{L}* инструмент\p{L}* других серверов)\b|其他服务器(?:上)?的同名工具|他のサーバーの同名のツール|다른 서버의 같은 이름`);
 
+/** "This instruction", "these rules": hiding the text's own orders is hiding the attack. */
+const THESE_INSTRUCTIONS_RE = lexicon(String.raw`\b(?:estas instrucciones|esta instrucción|estas instruções|esta instrução|ces instructions|cette instruction|diese anweisung(?:en)?|diese regel(?:n)?|queste istruzioni|questa istruzione|эти инструкции|эту инструкцию|bu talimat\p{L}*)\b|この指示|この指針|此指示|这些指示|此规则|이 지침|이 지시`);
+
 const ADMIN_ROLE_RE = lexicon(String.raw`\brol (?:a|de) administrador\b|\b(?:rol de administrador|rol de admin|papel de administrador|função de administrador|perfil de administrador|rôle d'administrateur|rôle admin|administratorrolle|admin-rolle|administratorrechte|admin-rechte|ruolo di amministratore|ruolo (?:di )?admin|yönetici (?:rolü|yetkisi|yetkileri)|роль администратора|права администратора)\b|管理者(?:権限|ロール|の役割)|管理员(?:权限|角色)|관리자 (?:권한|역할)`);
 const EMAIL_RE = lexicon(String.raw`\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b`);
 
@@ -300,7 +303,7 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const action = () => send() ?? copy() ?? admin() ?? safeguardOff() ?? shell() ?? dependency();
 
   const concealed = conceal();
-  if (concealed) hit("TM-CONCEALMENT", action() || secret() || bulk() || covert() || lie() ? "high" : "medium", concealed, "Asks the model, in another language than English, to keep something from the user.");
+  if (concealed) hit("TM-CONCEALMENT", action() || secret() || bulk() || covert() || lie() || find(THESE_INSTRUCTIONS_RE, text) ? "high" : "medium", concealed, "Asks the model, in another language than English, to keep something from the user.");
   const lied = lie();
   if (lied) hit("TM-USER-DECEPTION", conceal() ? "high" : "medium", lied, "Tells the model, in another language than English, what to answer if the user asks: a prepared untruth.");
   const consented = consent();

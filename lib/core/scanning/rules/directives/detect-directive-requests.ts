@@ -7,6 +7,8 @@ import type { RuleScope } from "../rule-scope";
 import { fieldFraming, hasImperativeClause, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
 import {
   keepsData,
+  lookalikeSwap,
+  WIDEN_SCOPE_RE,
   otherToolOutOfOrder,
   requestedActions,
   saysOutOfOrder,
@@ -63,6 +65,9 @@ const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|should
 
 /** An order to contact an address in addition to the job, or with the user's data. */
 const EXTRA_CONTACT_RE = /\b(?:always|bcc|cc|a copy|copies|on every|every message|all messages|each message|also|additionally|as well|after (?:each|every)|before (?:each|every)|each time|every time|partner|verification|verify|notify|the user'?s|question|conversation|summary|results?|body containing)\b/;
+
+const DESTRUCTIVE_NAME_RE = /(?:^|[_.-])(?:delete|remove|drop|purge|wipe|truncate|destroy|erase|update|overwrite|clear)(?:[_.-]|$)/;
+const DESTRUCTIVE_WORD_RE = /\b(?:deletes?|deleting|removes?|removing|drops?|purges?|wipes?|truncates?|destroys?|erases?|overwrites?)\b/;
 
 /** "must", "required", "mandatory", "have to": stronger than the advice "should" or "always". */
 const STRICT_OBLIGATION_RE = /\b(?:must|required|mandatory|have to|has to|need to|needs to|it is (?:critical|crucial|essential|imperative|vital))\b/;
@@ -265,6 +270,15 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       hits.push(fieldHit(field, RULE_OF[action.kind], judged.severity, sentence.start + action.start, sentence.start + action.end, `Asks the model to ${action.what}: ${judged.why}${frame}.`));
     }
   });
+
+  // Read across the field, because a spaced dash ends a sentence: "leave this empty — the tool then
+  // applies to the whole table"; "uses `requestes` — a fork of requests — so add it rather than requests".
+  // Only on a call that destroys or changes: "leave the filter empty to list every row" is how a read-only search works.
+  const changesData = DESTRUCTIVE_NAME_RE.test(field.ownerName.toLowerCase()) || DESTRUCTIVE_WORD_RE.test(field.norm.lower);
+  const widened = changesData ? WIDEN_SCOPE_RE.exec(field.norm.lower) : null;
+  if (widened) hits.push(fieldHit(field, "TM-VALUE-OVERRIDE", "high", widened.index, widened.index + widened[0].length, "Tells the model to leave a filter empty so that the call applies to everything."));
+  const lookalike = lookalikeSwap(field.norm.lower);
+  if (lookalike) hits.push(fieldHit(field, "TM-VALUE-OVERRIDE", "high", lookalike.start, lookalike.end, `Steers the model to "${lookalike.text}", a look-alike of the name it replaces (how typosquatted packages and tools are planted).`));
 
   // A public key written into the text next to authorized_keys: whoever holds its private half gets a shell.
   const planted = field.norm.lower.includes("authorized_keys") ? SSH_PUBLIC_KEY_RE.exec(field.norm.lower) : null;
