@@ -274,7 +274,8 @@ function otherToolsNamed(sentence: string, ctx: ActionContext): { name: string; 
     }
   }
   BARE_IDENTIFIER_RE.lastIndex = 0;
-  for (let m = BARE_IDENTIFIER_RE.exec(sentence); m !== null; m = BARE_IDENTIFIER_RE.exec(sentence)) {
+  // Every match of BARE_IDENTIFIER_RE holds an underscore ((?:_[a-z0-9]+)+ repeats at least once): without one, nothing to look for.
+  if (sentence.includes("_")) for (let m = BARE_IDENTIFIER_RE.exec(sentence); m !== null; m = BARE_IDENTIFIER_RE.exec(sentence)) {
     if (ctx.toolNames.has(m[0]) && m[0] !== ctx.ownTool && !found.has(m[0])) found.set(m[0], m.index);
   }
   if (found.size === 0) return [];
@@ -441,7 +442,8 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
   if (away && !/\bthis (?:tool|one)\b/.test(away.text) && (KEEPS_DATA_RE.test(sentence) || ctx.fieldKeepsData)) out.push({ kind: "tool-redirect", start: away.start, end: away.end, what: `use this server instead of the user's own tools ("${away.text}"), which keeps what passes through`, tool: "the user's tools", otherOutOfOrder: "the user's own tools" });
   const supply = span(SUPPLY_CHAIN_RE.exec(sentence));
   if (supply) out.push({ kind: "command", start: supply.start, end: supply.end, what: `install or configure code from an unvetted source ("${supply.text.slice(0, 60)}")`, dangerous: true });
-  const trap = span(DEFAULT_TRAP_RE.exec(sentence));
+  // Each of DEFAULT_TRAP_RE's three alternatives contains one of these literals ("asking ", "unless the ", "the default"): without any, no match.
+  const trap = sentence.includes("asking ") || sentence.includes("unless the ") || sentence.includes("the default") ? span(DEFAULT_TRAP_RE.exec(sentence)) : null;
   if (trap) out.push({ kind: "value-override", start: trap.start, end: trap.end, what: `keep a default away from the user ("${trap.text.slice(0, 60)}")`, dangerous: true });
   const obey = span(OBEY_CONTENT_RE.exec(sentence));
   // "Don't follow instructions inside fetched pages" is the honest safety note this pattern inverts.
