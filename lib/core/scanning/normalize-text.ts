@@ -331,6 +331,10 @@ const NEEDS_ESCAPE_RE = /[\x00-\x1F\x7F-\x9F\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u{E0000}-\u
  * An escape or a surrogate pair is never cut in half; a cut is marked with "…".
  */
 export function escapeEvidence(text: string, maxChars: number = MAX_EVIDENCE_CHARS): string {
+  // Fast path for the common case: nothing to escape (one scan of the whole text finds any code point
+  // the per-character test below would, lone surrogates included, as both run in u mode) and nothing
+  // to cut (every piece is then the character itself, so the loop would return the text unchanged).
+  if (text.length <= maxChars && !NEEDS_ESCAPE_RE.test(text)) return text;
   let out = "";
   let last = "";
   for (const ch of text) {

@@ -127,6 +127,21 @@ const SUBSCHEMA_ARRAYS = ["anyOf", "oneOf", "allOf", "prefixItems"] as const;
 const SUBSCHEMA_SINGLE = ["items", "additionalProperties", "not", "if", "then", "else", "contains"] as const;
 const SUBSCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions"] as const;
 
+/** Emits one text-valued key of a schema node (while the budget lasts). */
+function schemaText(
+  schema: Record<string, unknown>,
+  key: string,
+  kind: "param-text" | "value",
+  path: string,
+  paramName: string | undefined,
+  describesFlag: boolean,
+  budget: { left: number },
+  emit: EmitField,
+): void {
+  const value = valueText(schema[key]);
+  if (value !== null && budget.left-- > 0) emit(`${path}/${key}`, kind, value, paramName, describesFlag && kind === "param-text");
+}
+
 /**
  * Recursive over a JSON Schema: property names, descriptions, titles,
  * defaults, enums, examples and consts, through nested objects, arrays and
@@ -142,16 +157,14 @@ function walkSchema(
 ): void {
   if (!isRecord(schema) || depth > MAX_SCHEMA_DEPTH || budget.left <= 0) return;
   const describesFlag = schema.type === "boolean";
-  const text = (key: string, kind: "param-text" | "value") => {
-    const value = valueText(schema[key]);
-    if (value !== null && budget.left-- > 0) emit(`${path}/${key}`, kind, value, paramName, describesFlag && kind === "param-text");
-  };
-  text("description", "param-text");
-  text("title", "param-text");
-  text("default", "value");
-  text("enum", "value");
-  text("examples", "value");
-  text("const", "value");
+  // A module-level helper rather than a closure per schema node: under tsx (keepNames) every named
+  // closure costs a defineProperty of its name, and this runs for every node of every schema.
+  schemaText(schema, "description", "param-text", path, paramName, describesFlag, budget, emit);
+  schemaText(schema, "title", "param-text", path, paramName, describesFlag, budget, emit);
+  schemaText(schema, "default", "value", path, paramName, describesFlag, budget, emit);
+  schemaText(schema, "enum", "value", path, paramName, describesFlag, budget, emit);
+  schemaText(schema, "examples", "value", path, paramName, describesFlag, budget, emit);
+  schemaText(schema, "const", "value", path, paramName, describesFlag, budget, emit);
 
   for (const key of SUBSCHEMA_MAPS) {
     const map = schema[key];

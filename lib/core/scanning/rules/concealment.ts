@@ -114,7 +114,6 @@ export function detectConcealment(field: AnalyzedField): RuleHit[] {
   // legitimately shape what is shown ("do not show raw ids"), so there it is medium.
   const general: Severity = field.kind === "instructions" ? "medium" : "high";
   // In server instructions, hiding formatting details is fine; hiding what was done (failures, uploads, fees, changes) is not.
-  const hidesAction = (text: string) => ACTION_WORDS_RE.test(text);
   for (const [re, severity, what] of [
     [HIDE_INSTRUCTIONS_RE, "high", "Asks the model to hide these instructions or their effects"],
     [CONCEAL_FROM_USER_RE, general, "Asks the model to keep something from the user"],
@@ -128,7 +127,7 @@ export function detectConcealment(field: AnalyzedField): RuleHit[] {
       // "Do not show the answer to the user until they guess": withheld for now, shown when the user wants it.
       if (re === NEGATED_TELLING_RE && HONEST_OMISSION_RE.test(match[0])) continue;
       if (re !== HIDE_INSTRUCTIONS_RE && SHOWN_LATER_RE.test(sentence.text.slice(end, end + 80))) continue;
-      const level: Severity = severity === "medium" && hidesAction(sentence.text) ? "high" : severity;
+      const level: Severity = severity === "medium" && ACTION_WORDS_RE.test(sentence.text) ? "high" : severity;
       hits.push(fieldHit(field, "TM-CONCEALMENT", level, sentence.start + start, sentence.start + end, `${what}: "${match[0]}".`));
     }
   }

@@ -26,32 +26,38 @@ function ownerKey(tool: DiscoveredTool): string {
   return `tool:${tool.name}`;
 }
 
+/** One annotation finding; its location and evidence are built only when there is one (most tools have none). */
+function annotationHit(tool: DiscoveredTool, a: Record<string, unknown>, severity: Severity, detail: string): RuleHit {
+  const evidence = JSON.stringify(a).slice(0, 160);
+  return plainHit("DA-ANNOTATION-MISMATCH", severity, `tools/${tool.name}/annotations`, detail, `${tool.name} ${evidence}`, ownerKey(tool));
+}
+
 function annotationHits(tool: DiscoveredTool): RuleHit[] {
   const a = tool.annotations ?? {};
   const tokens = toolNameTokens(tool.name);
   const verb = tokens[0] ?? "";
   const destructive = DESTRUCTIVE.has(verb) || DESTRUCTIVE.has(tokens[tokens.length - 1] ?? "");
   const writes = WRITES.has(verb);
-  const location = `tools/${tool.name}/annotations`;
-  const evidence = JSON.stringify(a).slice(0, 160);
   const hits: RuleHit[] = [];
-  const push = (severity: Severity, detail: string) => hits.push(plainHit("DA-ANNOTATION-MISMATCH", severity, location, detail, `${tool.name} ${evidence}`, ownerKey(tool)));
 
   if (a.readOnlyHint === true) {
     const description = (tool.description ?? "").toLowerCase();
-    const m = DESTRUCTIVE_DESCRIPTION_RE.exec(description);
-    const stated = statedDestructiveEffect(description);
-    if (destructive) push("high", `"${tool.name}" reads as destructive but is marked readOnlyHint: true, so clients may run it without asking.`);
+    // Both tests are pure: each is run only when the branch before it did not decide.
+    const stated = destructive ? null : statedDestructiveEffect(description);
+    if (destructive) hits.push(annotationHit(tool, a, "high", `"${tool.name}" reads as destructive but is marked readOnlyHint: true, so clients may run it without asking.`));
     // The tool's own description says what it does to stored things or money: the annotation contradicts it.
-    else if (stated) push("high", `"${tool.name}" says it ${stated.text.replace(/^(?:the |all |any )/, "")} but is marked readOnlyHint: true, so clients may run it without asking.`);
-    else if (writes) push("medium", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`);
-    // A word in the description ("removes duplicates from results") is weaker evidence than the tool's own verb.
-    else if (m && !isNegatedBefore(description, m.index)) push("low", `The description says the tool "${m[0]}" but it is marked readOnlyHint: true.`);
+    else if (stated) hits.push(annotationHit(tool, a, "high", `"${tool.name}" says it ${stated.text.replace(/^(?:the |all |any )/, "")} but is marked readOnlyHint: true, so clients may run it without asking.`));
+    else if (writes) hits.push(annotationHit(tool, a, "medium", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`));
+    else {
+      // A word in the description ("removes duplicates from results") is weaker evidence than the tool's own verb.
+      const m = DESTRUCTIVE_DESCRIPTION_RE.exec(description);
+      if (m && !isNegatedBefore(description, m.index)) hits.push(annotationHit(tool, a, "low", `The description says the tool "${m[0]}" but it is marked readOnlyHint: true.`));
+    }
   } else if (a.destructiveHint === false && destructive) {
-    push("medium", `"${tool.name}" reads as destructive but is marked destructiveHint: false.`);
+    hits.push(annotationHit(tool, a, "medium", `"${tool.name}" reads as destructive but is marked destructiveHint: false.`));
   }
   if (a.openWorldHint === false && tokens.some((t) => OPEN_WORLD.has(t))) {
-    push("low", `"${tool.name}" reaches outside systems but is marked openWorldHint: false.`);
+    hits.push(annotationHit(tool, a, "low", `"${tool.name}" reaches outside systems but is marked openWorldHint: false.`));
   }
   return hits;
 }

@@ -88,6 +88,13 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
   return hits;
 }
 
+/** The data a sentence names: a request for data, else a sensitive file. */
+function namedDataIn(around: string): { text: string; index: number } | null {
+  SENSITIVE_TARGET_RE.lastIndex = 0;
+  const file = SENSITIVE_TARGET_RE.exec(around);
+  return findDataRequest(around, true) ?? (file ? { text: file[0], index: file.index } : null);
+}
+
 function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const params = field.owner === "tool" ? scope.paramsByTool.get(field.ownerName.toLowerCase()) : undefined;
   const allParams = field.owner === "server" ? [...scope.paramsByTool.values()] : params ? [params] : [];
@@ -95,15 +102,8 @@ function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   for (const sentence of field.sentences) {
     const around = sentence.text;
     // The data the sentence names, looked for once however many routes it holds.
+    // (Remembered in a variable, not a closure per sentence: under tsx every named closure costs a defineProperty.)
     let named: { text: string; index: number } | null | undefined;
-    const namedData = () => {
-      if (named === undefined) {
-        SENSITIVE_TARGET_RE.lastIndex = 0;
-        const file = SENSITIVE_TARGET_RE.exec(around);
-        named = findDataRequest(around, true) ?? (file ? { text: file[0], index: file.index } : null);
-      }
-      return named;
-    };
     let routedData: boolean | undefined;
     ROUTE_RE.lastIndex = 0;
     for (let m = ROUTE_RE.exec(around); m !== null; m = ROUTE_RE.exec(around)) {
@@ -112,7 +112,8 @@ function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
       if (!allParams.some((p) => p.has(target)) && !SIDE_CHANNEL_PARAM_RE.test(target)) continue;
       // "the contents" of a public key is meant to be handed over (a deploy key, authorized_keys).
       routedData ??= ROUTED_DATA_RE.test(around) && !PUBLIC_KEY_RE.test(around);
-      const data = namedData() ?? (routedData ? { text: "the content", index: m.index } : null);
+      if (named === undefined) named = namedDataIn(around);
+      const data = named ?? (routedData ? { text: "the content", index: m.index } : null);
       if (!data) continue;
       // A memory or notes tool storing what the user shares is its job, not a side channel.
       const owners = [...scope.paramsByTool].filter(([, ps]) => ps.has(target)).map(([tool]) => scope.summaryByTool.get(tool) ?? "");

@@ -45,6 +45,35 @@ function commonWordCount(text: string): number {
   return n;
 }
 
+/**
+ * Whether more than one word of an ASCII letter run (LETTER_RUN_RE: letters, spaces and
+ * ,.'()- only) is a common English word: commonWordCount(run) > 1, without lower-casing or
+ * splitting the run, and stopping at the second such word (nearly every run is English).
+ * The words are the same: maximal runs of letters, compared lower-cased.
+ */
+function hasTwoCommonWords(run: string): boolean {
+  let n = 0;
+  let start = -1;
+  for (let i = 0; i <= run.length; i++) {
+    const c = i < run.length ? run.charCodeAt(i) | 0x20 : 0;
+    const letter = c >= 0x61 && c <= 0x7a;
+    if (letter) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start <= 6 && COMMON_WORDS.has(run.slice(start, i).toLowerCase()) && ++n > 1) return true;
+      start = -1;
+    }
+  }
+  return false;
+}
+
+/** `run.split(/\s+/).length` for a letter run, whose only white space is the plain space: one more than its runs of spaces. */
+function wordCount(run: string): number {
+  let n = 1;
+  for (let i = 0; i < run.length; i++) if (run.charCodeAt(i) === 0x20 && (i === 0 || run.charCodeAt(i - 1) !== 0x20)) n++;
+  return n;
+}
+
 /** Runs of hex and rot13 that decode to readable text, at most MAX_RUNS. */
 export function findEncodedRuns(text: string): EncodedRun[] {
   const runs: EncodedRun[] = [];
@@ -57,8 +86,8 @@ export function findEncodedRuns(text: string): EncodedRun[] {
   for (let m = LETTER_RUN_RE.exec(text); m !== null && runs.length < MAX_RUNS; m = LETTER_RUN_RE.exec(text)) {
     // rot13 when the decoded run reads as English and the run as written does not. Text that
     // already reads as English (nearly every run) is ruled out before anything is decoded.
-    const words = m[0].split(/\s+/).length;
-    if (words < 6 || commonWordCount(m[0]) > 1) continue;
+    const words = wordCount(m[0]);
+    if (words < 6 || hasTwoCommonWords(m[0])) continue;
     const decoded = rot13(m[0]);
     if (commonWordCount(decoded) >= Math.max(3, words / 5)) {
       runs.push({ start: m.index, end: m.index + m[0].length, text: decoded, encoding: "rot13" });

@@ -190,6 +190,26 @@ function codeFenceTest(text: string): (at: number) => boolean {
   };
 }
 
+/** Whether sentence `i` argues for a request, tested once and remembered; past the last sentence there is no next one, and the empty text it stood for holds no pretext. */
+function pretextAt(pretexts: (boolean | undefined)[], sentences: AnalyzedField["sentences"], i: number): boolean {
+  return (pretexts[i] ??= i < sentences.length && hasPretext(sentences[i].text));
+}
+
+/** One of the four contexts a field's sentences are classified in. */
+function contextOf(fieldCtx: ActionContext, ownToolOutOfOrder: boolean, othersOutOfOrder: boolean, summarySentence: boolean, directive: boolean): SentenceContext {
+  return {
+    toolNames: fieldCtx.toolNames,
+    ownTool: fieldCtx.ownTool,
+    ownParams: fieldCtx.ownParams,
+    valueField: fieldCtx.valueField,
+    fieldKeepsData: fieldCtx.fieldKeepsData,
+    ownToolOutOfOrder,
+    othersOutOfOrder,
+    summarySentence,
+    directive,
+  };
+}
+
 /** Reports directives to the model that ask for something outside the tool's job. */
 export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (!TEXT_KINDS.has(field.kind)) return [];
@@ -214,25 +234,19 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
   const insideCodeFence = codeFenceTest(field.norm.lower);
   // Whether each sentence argues for a request (a pretext): asked of a sentence and of the one before it, so tested once each, and only when a request needs it.
   const pretexts: (boolean | undefined)[] = [];
-  // Past the last sentence there is no next one: the empty text it stood for holds no pretext.
-  const pretextAt = (i: number): boolean => (pretexts[i] ??= i < field.sentences.length && hasPretext(field.sentences[i].text));
 
   // The contexts a sentence is classified in differ only in whether it is the summary and whether it is read as a directive:
   // built once per field (requestedActions only reads them).
-  const contextOf = (summarySentence: boolean, directive: boolean): SentenceContext => ({
-    toolNames: fieldCtx.toolNames,
-    ownTool: fieldCtx.ownTool,
-    ownParams: fieldCtx.ownParams,
-    valueField: fieldCtx.valueField,
-    fieldKeepsData: fieldCtx.fieldKeepsData,
-    ownToolOutOfOrder: outOfOrder || otherOutOfOrder !== null,
-    othersOutOfOrder: otherOutOfOrder !== null,
-    summarySentence,
-    directive,
-  });
-  const contexts = { summary: { directive: contextOf(true, true), statement: contextOf(true, false) }, other: { directive: contextOf(false, true), statement: contextOf(false, false) } };
+  const ownToolOutOfOrder = outOfOrder || otherOutOfOrder !== null;
+  const othersOutOfOrder = otherOutOfOrder !== null;
+  const contexts = {
+    summary: { directive: contextOf(fieldCtx, ownToolOutOfOrder, othersOutOfOrder, true, true), statement: contextOf(fieldCtx, ownToolOutOfOrder, othersOutOfOrder, true, false) },
+    other: { directive: contextOf(fieldCtx, ownToolOutOfOrder, othersOutOfOrder, false, true), statement: contextOf(fieldCtx, ownToolOutOfOrder, othersOutOfOrder, false, false) },
+  };
 
-  field.sentences.forEach((sentence, i) => {
+  // A plain loop with module-level helpers, not closures per field (under tsx every named closure costs a defineProperty).
+  for (let i = 0; i < field.sentences.length; i++) {
+    const sentence = field.sentences[i];
     const summarySentence = i === 0 && field.kind === "description";
     const sentenceCtx = summarySentence ? contexts.summary : contexts.other;
     // A line of a fenced code block is an example shown, not an order given.
@@ -248,10 +262,10 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     }
     if (force !== "none") directiveSeen = true;
     // Nothing below runs without a request to judge (hasPretext is a pure test, so skipping it changes nothing).
-    if (actions.length === 0) return;
+    if (actions.length === 0) continue;
     // A call to another tool is a requirement when the sentence itself (or the next) argues for it,
     // or the field poses as the system or the user; a pretext elsewhere in the field is not enough.
-    const justified = pretextAt(i) || pretextAt(i + 1) || (framing.banner?.strong ?? false) || framing.impersonation !== null;
+    const justified = pretextAt(pretexts, field.sentences, i) || pretextAt(pretexts, field.sentences, i + 1) || (framing.banner?.strong ?? false) || framing.impersonation !== null;
     const judging = { force, framed, justified, sentence: sentence.text, inInstructions: field.kind === "instructions", avoidsUserTools };
     for (const action of actions) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
@@ -269,7 +283,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       const frame = framed ? `; framed with ${framingWords(framing)}` : "";
       hits.push(fieldHit(field, RULE_OF[action.kind], judged.severity, sentence.start + action.start, sentence.start + action.end, `Asks the model to ${action.what}: ${judged.why}${frame}.`));
     }
-  });
+  }
 
   // Read across the field, because a spaced dash ends a sentence: "leave this empty — the tool then
   // applies to the whole table"; "uses `requestes` — a fork of requests — so add it rather than requests".

@@ -260,23 +260,25 @@ export interface SentenceContext extends ActionContext {
   summarySentence: boolean;
 }
 
+const CALLED_NAME_RES = [QUOTED_IDENTIFIER_RE, NAMED_TOOL_RE, CALLED_WORD_RE, CALLED_COMPOUND_RE] as const;
+
 /** Tools the sentence names other than its own: siblings by name, or any identifier written as code or as "the x tool". */
 function otherToolsNamed(sentence: string, ctx: ActionContext): { name: string; index: number }[] {
   const found = new Map<string, number>();
-  const note = (name: string, index: number) => {
-    if (name !== ctx.ownTool && !found.has(name)) found.set(name, index);
-  };
-  for (const re of [QUOTED_IDENTIFIER_RE, NAMED_TOOL_RE, CALLED_WORD_RE, CALLED_COMPOUND_RE]) {
+  // Names noted inline, not through a closure per call (under tsx every named closure costs a defineProperty).
+  for (const re of CALLED_NAME_RES) {
     re.lastIndex = 0;
     for (let m = re.exec(sentence); m !== null; m = re.exec(sentence)) {
       const name = m[1] ?? m[2];
-      note(name, m.index + m[0].indexOf(name));
+      if (name !== ctx.ownTool && !found.has(name)) found.set(name, m.index + m[0].indexOf(name));
     }
   }
   BARE_IDENTIFIER_RE.lastIndex = 0;
-  for (let m = BARE_IDENTIFIER_RE.exec(sentence); m !== null; m = BARE_IDENTIFIER_RE.exec(sentence)) {
-    if (ctx.toolNames.has(m[0])) note(m[0], m.index);
+  // Every match of BARE_IDENTIFIER_RE holds an underscore ((?:_[a-z0-9]+)+ repeats at least once): without one, nothing to look for.
+  if (sentence.includes("_")) for (let m = BARE_IDENTIFIER_RE.exec(sentence); m !== null; m = BARE_IDENTIFIER_RE.exec(sentence)) {
+    if (ctx.toolNames.has(m[0]) && m[0] !== ctx.ownTool && !found.has(m[0])) found.set(m[0], m.index);
   }
+  if (found.size === 0) return [];
   return [...found].map(([name, index]) => ({ name, index }));
 }
 
@@ -291,6 +293,11 @@ function yieldsParameter(sentence: string, param: string): boolean {
   const spaced = param.replace(/_/g, " ");
   const at = sentence.includes(spaced) ? sentence.indexOf(spaced) : sentence.indexOf(param);
   return at >= 0 && YIELDS_BEFORE_RE.test(sentence.slice(Math.max(0, at - 45), at));
+}
+
+/** The 160 characters after a tool's name in the sentence, where the values of its call are written. */
+function textAfterTool(sentence: string, tool: { name: string; index: number }): string {
+  return sentence.slice(tool.index + tool.name.length, tool.index + tool.name.length + 160);
 }
 
 function span(m: RegExpExecArray | null): { start: number; end: number; text: string } | null {
@@ -389,10 +396,9 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
     if ((ownToolOutOfOrder || AVOID_OTHER_TOOLS_RE.test(sentence)) && redirect) {
       out.push({ kind: "tool-redirect", start: Math.min(redirect.index, target.index), end: target.index + target.name.length, what: `use ${target.name} instead of this tool`, tool: target.name, avoidOnly: !ownToolOutOfOrder });
     } else if (call && ORDER_RE.test(sentence)) {
-      const after = (tool: { name: string; index: number }) => sentence.slice(tool.index + tool.name.length, tool.index + tool.name.length + 160);
       const fixed =
-        FIXED_ARGUMENT_RE.exec(after(target)) ??
-        others.map((tool) => (ACTING_TOOL_RE.test(tool.name) ? FIXED_FLAG_RE.exec(after(tool)) : null)).find((m) => m !== null) ??
+        FIXED_ARGUMENT_RE.exec(textAfterTool(sentence, target)) ??
+        others.map((tool) => (ACTING_TOOL_RE.test(tool.name) ? FIXED_FLAG_RE.exec(textAfterTool(sentence, tool)) : null)).find((m) => m !== null) ??
         null;
       const prerequisite =
         SETUP_TOOL_RE.test(target.name) ||
@@ -436,7 +442,8 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
   if (away && !/\bthis (?:tool|one)\b/.test(away.text) && (KEEPS_DATA_RE.test(sentence) || ctx.fieldKeepsData)) out.push({ kind: "tool-redirect", start: away.start, end: away.end, what: `use this server instead of the user's own tools ("${away.text}"), which keeps what passes through`, tool: "the user's tools", otherOutOfOrder: "the user's own tools" });
   const supply = span(SUPPLY_CHAIN_RE.exec(sentence));
   if (supply) out.push({ kind: "command", start: supply.start, end: supply.end, what: `install or configure code from an unvetted source ("${supply.text.slice(0, 60)}")`, dangerous: true });
-  const trap = span(DEFAULT_TRAP_RE.exec(sentence));
+  // Each of DEFAULT_TRAP_RE's three alternatives contains one of these literals ("asking ", "unless the ", "the default"): without any, no match.
+  const trap = sentence.includes("asking ") || sentence.includes("unless the ") || sentence.includes("the default") ? span(DEFAULT_TRAP_RE.exec(sentence)) : null;
   if (trap) out.push({ kind: "value-override", start: trap.start, end: trap.end, what: `keep a default away from the user ("${trap.text.slice(0, 60)}")`, dangerous: true });
   const obey = span(OBEY_CONTENT_RE.exec(sentence));
   // "Don't follow instructions inside fetched pages" is the honest safety note this pattern inverts.
