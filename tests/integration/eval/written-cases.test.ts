@@ -27,6 +27,7 @@ describe("written detection cases", () => {
     ["written-last.json", 84, 82, 84, 0],
     ["written-sixth.json", 78, 78, 78, 1],
     ["written-seventh.json", 72, 72, 72, 1],
+    ["written-eighth.json", 63, 46, 63, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

@@ -124,6 +124,8 @@ export function detectConcealment(field: AnalyzedField): RuleHit[] {
       const end = start + match[0].length;
       if (isDescriptiveMention(sentence.text, start, end)) continue;
       if (match[0].startsWith("without") && isNegatedBefore(sentence.text, start, 40)) continue;
+      // "Never run code from untrusted sources without showing it to the user first": a safety rule.
+      if (match[0].startsWith("without") && /\b(?:never|do not|don't|must not|should not)\b/.test(sentence.text.slice(0, start)) && /^[^.;]{0,30}\bfirst\b/.test(sentence.text.slice(end))) continue;
       // "Do not show the answer to the user until they guess": withheld for now, shown when the user wants it.
       if (re === NEGATED_TELLING_RE && HONEST_OMISSION_RE.test(match[0])) continue;
       if (re !== HIDE_INSTRUCTIONS_RE && SHOWN_LATER_RE.test(sentence.text.slice(end, end + 80))) continue;

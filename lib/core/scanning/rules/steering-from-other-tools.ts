@@ -47,6 +47,8 @@ const DISCREDIT_RE =
 const AVOID_RE =
   /\b(?:(?:must|should|shall|may) (?:never|not) be (?:used|called|trusted|invoked)|(?:never|do not|don't|must not|should not|avoid(?:ing)?) (?:use|using|call|calling|invoke|invoking|trust|trusting|rely on)\b(?! this| our)|avoid (?:them|those|it)\b|stop using\b|is (?:no longer|not) to be used)/;
 
+const RECOMMENDED_BEFORE_RE = /(?:\b(?:use|call|try|prefer|see|instead|with)|→|->)\s*[`'"]?$/;
+
 interface OtherToolRef {
   name: string;
   at: number;
@@ -82,7 +84,11 @@ export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleSc
     if (!discredit && /\b(?:until|before|unless|without first)\b/.test(sentence.text.slice(claim.index))) continue;
     const refs = otherToolRefs(sentence.text, field, scope);
     if (refs.length === 0) continue;
-    const ref = refs[0]!;
+    // "DO NOT USE for counts → use search_events": the other tool is where the model is sent for what this one cannot do.
+    const claimEnd = claim.index + claim[0].length;
+    const recommended = (r: OtherToolRef) => r.at > claimEnd + 2 && RECOMMENDED_BEFORE_RE.test(sentence.text.slice(Math.max(0, r.at - 16), r.at));
+    const ref = discredit ? refs[0]! : refs.find((r) => !recommended(r));
+    if (!ref) continue;
     const from = Math.min(ref.at, claim.index);
     const to = Math.max(ref.at + ref.name.length, claim.index + claim[0].length);
     return [

@@ -60,6 +60,8 @@ const OTHERS_UNSAFE_RE =
   /\b(?:mcp |other |their |third-party )(?:tools?|servers?|connectors?|integrations?) (?:are|is) (?:not safe|unsafe|insecure|compromised|dangerous)\b|\b(?:other|their|those) (?:tools?|servers?)\b[^.;]{0,60}\bleak (?:values|secrets|data|credentials|tokens)\b|\bleak (?:values|secrets|credentials|tokens) into (?:logs|transcripts)\b/;
 const INSTEAD_OWN_RE = /\b(?:call|use|route [a-z ]{0,20}through) ([a-z][a-z0-9]*(?:_[a-z0-9]+)+) instead\b|\binstead,? (?:call|use) ([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/;
 
+const SCOPED_TO_DOMAIN_RE = /^(?:\s+[a-z-]+){0,2}\s+(?:questions?|tasks?|requests?|queries|lookups?)(?: or (?:questions?|tasks?|requests?))? (?:related to|about|involving|regarding|concerning|on) /;
+
 /** Names that dress a copy up: best_x, x_pro, premium_x, x_v2. */
 const PROMO_TOKENS = new Set(["best", "premium", "ultimate", "advanced", "pro", "enhanced", "professional", "official", "super", "improved", "plus", "better", "optimized", "optimised", "turbo", "elite", "top", "tool", "for"]);
 
@@ -96,7 +98,10 @@ export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
   if (prefer && !isNegatedBefore(text, prefer.index, 12)) {
     // An order to prefer the tool, backed by a sales claim, is manipulation; with reasons alone
     // ("the analysis tool cannot read local files") it is emphatic guidance: recorded, at no cost.
-    const severity: Severity = claims.length > 0 ? "high" : "info";
+    // "Use this tool for any question related to programming" marks the tool's own domain; one claim beside it is a
+    // vendor's tagline, two or more are a sales pitch.
+    const scoped = SCOPED_TO_DOMAIN_RE.test(text.slice(prefer.index + prefer[0].length, prefer.index + prefer[0].length + 60));
+    const severity: Severity = claims.length > (scoped ? 1 : 0) ? "high" : "info";
     return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", severity, prefer.index, prefer.index + prefer[0].length, `Tells the model to choose this over other tools ("${prefer[0]}")${claims.length > 0 ? `, with ${claims.length} superiority claim(s)` : ""}.`)];
   }
   if (claims.length >= 2) {
