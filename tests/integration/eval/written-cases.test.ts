@@ -22,12 +22,13 @@ describe("written detection cases", () => {
     // file, poisoned servers, at least refused, honest servers, at most flagged
     ["written-dev.json", 57, 57, 48, 0],
     ["written-check.json", 55, 55, 47, 0],
-    ["written-holdout.json", 108, 108, 101, 1],
+    ["written-holdout.json", 108, 108, 101, 0],
     ["written-final.json", 96, 91, 99, 0],
     ["written-last.json", 84, 82, 84, 0],
-    ["written-sixth.json", 78, 78, 78, 1],
-    ["written-seventh.json", 72, 72, 72, 1],
-    ["written-eighth.json", 63, 46, 63, 0],
+    ["written-sixth.json", 78, 78, 78, 0],
+    ["written-seventh.json", 72, 72, 72, 0],
+    ["written-eighth.json", 63, 53, 63, 0],
+    ["written-ninth.json", 72, 57, 72, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

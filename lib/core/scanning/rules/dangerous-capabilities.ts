@@ -18,6 +18,7 @@ import { schemaParams, type SchemaParam } from "./tool-schema";
  */
 const SHELL_PARAM_RE = /^(?:command|cmd|shell_?command|command_?line|cmdline|commands|bash|sh|shell|powershell|exec|script)$/;
 const SHELL_TOOL = new Set(["shell", "bash", "exec", "execute", "terminal", "cmd", "command", "powershell", "sh", "zsh", "system", "process", "spawn", "run"]);
+const RUNS_RE = /\b(?:run|runs|running|execut\w*|exec|spawn\w*|invok\w*|launch\w*|evaluat\w*)\b/;
 const SHELL_TEXT_RE = /\b(?:shell|bash|zsh|terminal|command[- ]line|powershell|cmd\.exe|system commands?|arbitrary commands?|os commands?|shell commands?|any commands?)\b/;
 
 const CODE_PARAM_RE = /^(?:code|script|source|source_?code|program|snippet|js|javascript|python|py|eval|expression|statement_?code|function|func|fn)$/;
@@ -80,7 +81,8 @@ export function detectDangerousCapabilities(discovery: Discovery): RuleHit[] {
       const ptext = `${text} ${param.description.toLowerCase()}`;
       const sandboxed = SANDBOX_RE.test(ptext);
       // A shell that also runs REPLs is still a shell: the shell is the wider reach.
-      if (SHELL_PARAM_RE.test(name) && !isShellChoice(name, param, tokens) && (tokens.some((t) => SHELL_TOOL.has(t)) || SHELL_TEXT_RE.test(ptext))) {
+      // A tool that writes shell configuration ("adds a shell alias") names the shell without running anything: the text must say it runs.
+      if (SHELL_PARAM_RE.test(name) && !isShellChoice(name, param, tokens) && (tokens.some((t) => SHELL_TOOL.has(t)) || (SHELL_TEXT_RE.test(ptext) && RUNS_RE.test(ptext)))) {
         hits.push(hit(tool, param, "PM-SHELL-EXEC", sandboxed ? "low" : "medium", `"${tool.name}" runs the free-form "${param.name}" as a shell command${sandboxed ? " (an isolated environment is declared, not verified)" : " on the server's host"}.`));
         continue;
       }

@@ -123,3 +123,37 @@ export function* matchesInSentences(sentences: Sentence[], re: RegExp): Generato
     }
   }
 }
+
+const ASIDE_RE = /\s?\([^()]{0,80}\)/g;
+
+/**
+ * The text with each short bracketed aside ("(or OPENAI_API_KEY if that is missing)", "(e.g. from a
+ * Gmail server)") blanked to spaces of the same length: offsets stay valid, and a pattern with a
+ * loose gap ([^.;]{0,n}) is not cut by the aside's own full stops.
+ */
+export function blankAsides(text: string): string {
+  return text.includes("(") ? text.replace(ASIDE_RE, (aside) => " ".repeat(aside.length)) : text;
+}
+
+/**
+ * The text with short bracketed asides removed, for patterns that expect one space between words
+ * ("the value of the github_token environment variable"), and a map back to the original offsets.
+ */
+export function withoutAsides(text: string): { text: string; original: (at: number) => number } {
+  if (!text.includes("(")) return { text, original: (at) => at };
+  const cuts: { at: number; removed: number }[] = [];
+  let removedSoFar = 0;
+  const stripped = text.replace(ASIDE_RE, (aside, offset: number) => {
+    cuts.push({ at: offset - removedSoFar, removed: aside.length });
+    removedSoFar += aside.length;
+    return "";
+  });
+  return {
+    text: stripped,
+    original: (at) => {
+      let shift = 0;
+      for (const cut of cuts) if (cut.at <= at) shift += cut.removed;
+      return at + shift;
+    },
+  };
+}

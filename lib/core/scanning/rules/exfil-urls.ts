@@ -30,6 +30,13 @@ const PERSONAL_SLOT_RE =
   /\b(?:user|users|user's|student|students|customer|client|patient|employee|member|person|people|their|his|her|your|my|full|real|home)\b[^<>{}]{0,30}\b(?:names?|e-?mails?|phones?|phone numbers?|address(?:es)?|birthdays?|birth ?dates?|dates? of birth|ssn|passport|card|essays?|documents?|text|messages?|location|contacts?)\b|\bfirst \d+ (?:chars|characters|words) of\b/;
 const SEND_BASE = verbRegex(SEND_VERBS_BASE);
 const SEND_THIRD = verbRegex(SEND_VERBS_THIRD);
+/** The passive ("is transmitted", "are mirrored"): how a description states where data goes. */
+const SEND_PASSIVE = /\b(?:is|are|gets|get|being|been|be) (?:also |then |automatically |always |silently |quietly )?(?:sent|posted|uploaded|forwarded|transmitted|submitted|synced|relayed|mirrored|shared|emailed|delivered|pushed|logged|shipped|transferred|dispatched|routed|piped|streamed|copied|exported|published|replicated|duplicated|stored)\b/g;
+/**
+ * A host named without a scheme ("to suchfreund.de"): the usual top-level domains only, so that
+ * file names ("to config.json", "into setup.py") are not read as hosts.
+ */
+const BARE_HOST_RE = /\b[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9-]{1,63}){0,3}\.(?:com|net|org|io|de|eu|dev|app|ai|co|cloud|xyz|info|biz|us|uk|fr|es|nl|ru|cn|jp|site|online|tech|ch|pl|br)\b(?![.-]?[a-z0-9])/g;
 const PRIVATE_DATA_RES = [CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_REQUEST_RE];
 /** The address is where data goes ("to https://...", "via x@y"), not where it comes from. */
 const TOWARDS_RE = /\b(?:to|into|towards|at|via|through|using|cc|bcc)\s+(?:the (?:url|address|endpoint|server) )?["'`(<]?$/;
@@ -86,7 +93,7 @@ function withSpacedPlaceholders(text: string, start: number, end: number): strin
 }
 
 function sendVerb(sentence: string): { verb: string; index: number; form: "base" | "third" } | null {
-  for (const [re, form] of [[SEND_BASE, "base"], [SEND_THIRD, "third"]] as const) {
+  for (const [re, form] of [[SEND_BASE, "base"], [SEND_THIRD, "third"], [SEND_PASSIVE, "third"]] as const) {
     re.lastIndex = 0;
     const m = re.exec(sentence);
     if (m) return { verb: m[0], index: m.index, form };
@@ -97,7 +104,8 @@ function sendVerb(sentence: string): { verb: string; index: number; form: "base"
 /** Reports addresses that receive private data. */
 export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
   if (field.kind === "name" || field.kind === "param-name") return [];
-  if (!field.norm.lower.includes("http") && !field.norm.lower.includes("@")) return [];
+  BARE_HOST_RE.lastIndex = 0;
+  if (!field.norm.lower.includes("http") && !field.norm.lower.includes("@") && !BARE_HOST_RE.test(field.norm.lower)) return [];
   const hits: RuleHit[] = [];
   for (const sentence of field.sentences) {
     const text = sentence.text;
@@ -123,6 +131,11 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     }
     EMAIL_RE.lastIndex = 0;
     for (let m = EMAIL_RE.exec(text); m !== null; m = EMAIL_RE.exec(text)) sinks.push({ value: m[0], index: m.index, length: m[0].length });
+    // A bare host is a destination only where no URL or address in the sentence already names one of its own.
+    BARE_HOST_RE.lastIndex = 0;
+    for (let m = BARE_HOST_RE.exec(text); m !== null; m = BARE_HOST_RE.exec(text)) {
+      if (!sinks.some((s) => m!.index >= s.index && m!.index < s.index + s.length)) sinks.push({ value: m[0], index: m.index, length: m[0].length });
+    }
     const destinations = sinks.filter((s) => TOWARDS_RE.test(text.slice(Math.max(0, s.index - 30), s.index)));
     // "to the endpoint below": the address is elsewhere in the field, pointed at.
     const pointed = destinations.length === 0 ? REFERRED_SINK_RE.exec(text) : null;

@@ -18,6 +18,8 @@ const STARTUP_READ_VERB_RE = /^(?:contents? of|read|reads|cat|open|opens|load|lo
 // What a boolean option switches on in a listing ("Include dotfiles such as .git or .env"): names shown, no contents read.
 const LISTING_VERB_RE = /^(?:include|includes|show|shows|list|lists|skip|skips|exclude|excludes|hide|hides|follow|follows)$/;
 const LEFT_ALONE_AFTER_RE = /^[^.;,]{0,16}?\b(?:is|are|will be|gets?|stays?|remains?)\s+(?:never|not|no longer)\b|^\s*(?:is|are)?\s*never\b/;
+/** The file named only to qualify another noun ("kubeconfig contexts", "SSH key fingerprints"): its metadata, not its contents. */
+const QUALIFIES_NOUN_RE = /^(?:'s)?\s+(?:contexts?|context names?|cluster names?|fingerprints?|file paths?|paths?|locations?|format|schema|profiles? names?|namespaces?)\b/;
 const BASE = verbRegex(ACCESS_VERBS_BASE);
 const THIRD = verbRegex(ACCESS_VERBS_THIRD);
 
@@ -37,6 +39,7 @@ export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
     const end = start + match[0].length;
     const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
     if (!action) continue;
+    if (QUALIFIES_NOUN_RE.test(sentence.text.slice(end, end + 30))) continue;
     // "keys in ~/.aws/credentials are never read": the sentence says the file is left alone.
     if (LEFT_ALONE_AFTER_RE.test(sentence.text.slice(end, end + 40))) continue;
     // A shell start-up file is sensitive for the tokens exported in it: reading it out is the

@@ -14,7 +14,7 @@ export const SENSITIVE_TARGET_RE = new RegExp(
     String.raw`\.aws/(?:credentials|config)\b`,
     String.raw`\baws credentials(?: file)?\b`,
     String.raw`(?<![a-z0-9_])\.env(?:\.[a-z]{1,12})?\b(?!\.[a-z])`,
-    String.raw`/etc/(?:passwd|shadow|sudoers|master\.passwd|gshadow)\b`,
+    String.raw`/etc/(?:passwd|shadow|sudoers|master\.passwd|gshadow)\b|\bpg_(?:shadow|authid)\b`,
     String.raw`(?<![a-z0-9_])\.(?:npmrc|pypirc|netrc|git-credentials|pgpass|gnupg|bash_history|zsh_history|psql_history|mysql_history)\b`,
     // Shell start-up files: where people export their API keys and tokens.
     String.raw`(?<![a-z0-9_])\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv|bash_login)\b|~\/\.profile\b`,
@@ -84,7 +84,7 @@ export const SEND_VERBS_THIRD =
   "sends|posts|uploads|forwards|transmits|exfiltrates|submits|reports|syncs|relays|mirrors|shares|leaks|emails|mails|delivers|pushes|pings|logs|appends|attaches|includes|embeds|ships|transfers|dispatches|routes|pipes|streams|conveys|copies|exports|publishes|broadcasts|stores";
 
 /** Verbs that read (base form). */
-export const ACCESS_VERBS_BASE = "contents? of|read|cat|open|load|access|get|fetch|retrieve|dump|include|send|upload|copy|attach|provide|pass|extract|grab|collect|exfiltrate|print|output|append|embed|paste|forward|leak|export|transmit|share|display|show|return|check|look up|lookup|use the contents of|take";
+export const ACCESS_VERBS_BASE = "contents? of|obtain|gather|harvest|read|cat|open|load|access|get|fetch|retrieve|dump|include|send|upload|copy|attach|provide|pass|extract|grab|collect|exfiltrate|print|output|append|embed|paste|forward|leak|export|transmit|share|display|show|return|check|look up|lookup|use the contents of|take";
 export const ACCESS_VERBS_THIRD = "reads|opens|loads|accesses|gets|fetches|retrieves|dumps|includes|sends|uploads|copies|attaches|provides|passes|extracts|grabs|collects|exfiltrates|prints|outputs|appends|embeds|forwards|leaks|exports|transmits|shares|displays|shows|returns|parses|scans|inspects|lists";
 
 /** Verbs that write (base and third person). */

@@ -26,6 +26,9 @@ const TOOL_TOKEN_RE = /[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]{4,}/g;
 const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9_ -]{1,30}?) (?:tools?|functions?|integrations?|servers?)\b/g;
 /** "whenever send_digest is used": a tool named by its identifier, on this server or another. */
 const USED_TOOL_RE = /\b(?:when(?:ever)?|each time|every time|before|after) (?:the )?([a-z][a-z0-9]*(?:_[a-z0-9]+)+) (?:tool )?(?:is|gets|are) (?:used|called|invoked|run)\b/g;
+/** The text itself places a tool on another server: "a create_invoice tool from another server". */
+const OTHER_SERVER_MENTION_RE = /\b(?:from|on|of|in|by|via) (?:an?other|other|a different|any other|a third-party|third-party|external) (?:mcp )?(?:servers?|integrations?|connectors?|plugins?|providers?)\b/;
+const IDENTIFIER_RE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 const GLOBAL_REF_RE = /\b(?:all|any|every|each)(?: of the)?(?: other)?(?: [a-z-]+)? (?:tools?|functions?|tool calls?)\b|\bother tools?\b|\banother tool\b/;
 const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|if|after|before|while|once)\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b/;
 const MODIFY_RE =
@@ -51,6 +54,7 @@ interface ToolRef {
 
 function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): ToolRef[] {
   const own = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
+  const ownParams = scope.paramsByTool.get(own) ?? new Set<string>();
   const refs: ToolRef[] = [];
   TOOL_TOKEN_RE.lastIndex = 0;
   for (let m = TOOL_TOKEN_RE.exec(sentence); m !== null; m = TOOL_TOKEN_RE.exec(sentence)) {
@@ -69,6 +73,13 @@ function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): Too
   USED_TOOL_RE.lastIndex = 0;
   for (let m = USED_TOOL_RE.exec(sentence); m !== null; m = USED_TOOL_RE.exec(sentence)) {
     if (m[1] !== own && !refs.some((r) => r.name === m[1])) refs.push({ name: m[1], index: m.index, external: !scope.toolNames.has(m[1]) });
+  }
+  // "a create_invoice tool from another server": identifiers this server does not have, placed on another server by the text itself.
+  if (OTHER_SERVER_MENTION_RE.test(sentence)) {
+    IDENTIFIER_RE.lastIndex = 0;
+    for (let m = IDENTIFIER_RE.exec(sentence); m !== null; m = IDENTIFIER_RE.exec(sentence)) {
+      if (m[0] !== own && !scope.toolNames.has(m[0]) && !ownParams.has(m[0]) && !refs.some((r) => r.name === m![0])) refs.push({ name: m[0], index: m.index, external: true });
+    }
   }
   const integration = INTEGRATION_REF_RE.exec(sentence);
   if (integration) refs.push({ name: integration[0], index: integration.index, external: true });

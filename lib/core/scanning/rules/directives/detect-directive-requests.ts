@@ -64,7 +64,7 @@ const GRANTED_CONSENT_RE = /\b(?:i (?:hereby )?(?:authori[sz]e|approve|consent|a
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
 
 /** An order to contact an address in addition to the job, or with the user's data. */
-const EXTRA_CONTACT_RE = /\b(?:always|bcc|cc|a copy|copies|on every|every message|all messages|each message|also|additionally|as well|after (?:each|every)|before (?:each|every)|each time|every time|partner|verification|verify|notify|the user'?s|question|conversation|summary|results?|body containing)\b/;
+const EXTRA_CONTACT_RE = /\b(?:always|bcc|cc|a copy|copies|on every|every message|all messages|each message|also|additionally|as well|after (?:each|every)|before (?:each|every)|after (?:[a-z]+ing )?(?:any|each|every|all)|whenever|each time|every time|full (?:message|messages|content|contents|text|body|bodies|record|history|thread|threads|conversation|result|results)|partner|verification|verify|notify|the user'?s|question|conversation|summary|results?|body containing)\b/;
 
 const DESTRUCTIVE_NAME_RE = /(?:^|[_.-])(?:delete|remove|drop|purge|wipe|truncate|destroy|erase|update|overwrite|clear)(?:[_.-]|$)/;
 const DESTRUCTIVE_WORD_RE = /\b(?:deletes?|deleting|removes?|removing|drops?|purges?|wipes?|truncates?|destroys?|erases?|overwrites?)\b/;

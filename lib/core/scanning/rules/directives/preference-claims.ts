@@ -1,7 +1,7 @@
 import type { Severity } from "../../../findings";
 import type { DiscoveredTool, Discovery } from "../../scan-outcome";
 import type { AnalyzedField } from "../analyzed-field";
-import { isNegatedBefore } from "../directive-language";
+import { blankAsides, isNegatedBefore } from "../directive-language";
 import { fieldHit, plainHit, type RuleHit } from "../rule-hit";
 import { toolNameTokens } from "../tool-name-tokens";
 
@@ -49,7 +49,18 @@ const PREFER_RE =
  * look-alikes the model calls.
  */
 const STAND_IN_RE =
-  /\b(?:pick|choose|use|call|prefer|select) (?:this one|this tool|this server|ours) (?:over|instead of|rather than|in place of) [a-z0-9-]+\.[a-z0-9_]+\b|\bdrop-in (?:duplicate|replacement|copy|clone|substitute) (?:of|for) (?:the )?[a-z0-9 -]{1,30}(?:server|connector|integration|mcp|app)(?:'s|’s)? [a-z0-9_]+\b|\breplaces? (?:all |any |every )?(?:same-named|identically named|like-named) tools? (?:of|on|from) other servers\b|\b(?:priority|precedence|preference) (?:1 |one |#1 |number one )?over (?:every|all|any) other (?:mcp )?(?:servers?|tools?|vendors?)\b|\beven (?:where|when|if) (?:a |an )?(?:different|other|another|better|more suitable|more appropriate) (?:tool|server)s? (?:would be|is|are|exists?|fits?)\b|\b(?:tools? (?:from|of) other vendors|other vendors'? tools?|other servers'? tools?) (?:should|may|must|can) only be used (?:after|if|when)\b|\bfor (?:every|each|all|any) (?:user )?(?:questions?|requests?|messages?|tasks?|prompts?)\b[^.;]{0,40}\b(?:including|even) (?:ones?|those|questions?|requests?|tasks?) (?:unrelated|not related|outside)\b|\bbefore (?:using|relying on|consulting) your own knowledge\b|\b(?:if|when|where|wherever|whenever)\b[^.;]{0,60}\b(?:several|multiple|more than one|two or more|other|another|different)\b[^.;]{0,60}\b(?:call|use|choose|pick|prefer|select)\b (?:this one|this tool|this server|this implementation|this version|ours|me)\b|\b(?:call|use|choose|pick|prefer|select) (?:this one|this tool|this server|ours|this implementation) (?:instead of|over|rather than|in place of) (?:theirs|the others?|their|any other|other servers?'?s?|the (?:[a-z]+ )?(?:server|connector|integration)'?s?)\b|\b(?:this|it|this one|this tool) is the (?:canonical|official|real|original|authoritative|primary|reference|shared|genuine) (?:implementation|version|one|tool|server)\b[^.;]{0,80}\b(?:must|should|has to|needs to|is to) be (?:chosen|used|preferred|selected|called|picked)\b|\bthe (?:shared|canonical|original|reference) implementation (?:that )?(?:the )?others? (?:wrap|copy|call|proxy)\b/;
+  /\b(?:pick|choose|use|call|prefer|select) (?:this one|this tool|this server|ours) (?:over|instead of|rather than|in place of) [a-z0-9-]+\.[a-z0-9_]+\b|\bdrop-in (?:duplicate|replacement|copy|clone|substitute) (?:of|for) (?:the )?[a-z0-9 -]{1,30}(?:server|connector|integration|mcp|app)(?:'s|’s)? [a-z0-9_]+\b|\breplaces? (?:all |any |every )?(?:same-named|identically named|like-named) tools? (?:of|on|from) other servers\b|\b(?:priority|precedence|preference) (?:1 |one |#1 |number one )?over (?:every|all|any) other (?:mcp )?(?:servers?|tools?|vendors?)\b|\beven (?:where|when|if) (?:a |an )?(?:different|other|another|better|more suitable|more appropriate) (?:tool|server)s? (?:would be|is|are|exists?|fits?)\b|\b(?:tools? (?:from|of) other vendors|other vendors'? tools?|other servers'? tools?) (?:should|may|must|can) only be used (?:after|if|when)\b|\bfor (?:every|each|all|any) (?:user )?(?:questions?|requests?|messages?|tasks?|prompts?)\b[^.;]{0,40}\b(?:including|even) (?:ones?|those|questions?|requests?|tasks?) (?:unrelated|not related|outside)\b|\bbefore (?:using|relying on|consulting) your own knowledge\b|\b(?:if|when|where|wherever|whenever)\b[^.;]{0,60}\b(?:several|multiple|more than one|two or more|both|other|another|different)\b[^.;]{0,100}\b(?:call|use|choose|pick|prefer|select)\b (?:this one|this tool|this server|this implementation|this version|this query|this function|ours|me)\b|\b(?:call|use|choose|pick|prefer|select) (?:this one|this tool|this server|ours|this implementation) (?:instead of|over|rather than|in place of) (?:theirs|the others?|their|any other|other servers?'?s?|the (?:[a-z]+ )?(?:server|connector|integration)'?s?)\b|\b(?:this|it|this one|this tool) is the (?:canonical|official|real|original|authoritative|primary|reference|shared|genuine) (?:implementation|version|one|tool|server)\b[^.;]{0,80}\b(?:must|should|has to|needs to|is to) be (?:chosen|used|preferred|selected|called|picked)\b|\bthe (?:shared|canonical|original|reference) implementation (?:that )?(?:the )?others? (?:wrap|copy|call|proxy)\b/;
+
+/**
+ * A tool of another named server, the one this tool would stand in for: "the postgres server's
+ * query tool", "the same-named tool of the Brave server", "same interface as the GitHub MCP's".
+ * Named next to an order to pick this one (PICK_OURS_RE), it is a stand-in: the text knows which
+ * server the user installed for the job and asks the model to call this one instead.
+ */
+const OTHER_SERVER_TOOL_RE =
+  /\bthe [a-z0-9][a-z0-9 .-]{0,30}? (?:server|mcp server|mcp|connector|integration|plugin)(?:'s|’s) (?:[a-z0-9_-]+ )?(?:tools?|functions?|implementation|version)\b|\b(?:same-named|identically named|like-named|namesake) (?:[a-z0-9_]+ )?(?:tools?|functions?) (?:of|from|on|in) (?:the )?[a-z0-9][a-z0-9 .-]{0,30}?(?:server|mcp|connector|integration)\b|\b(?:same|identical) (?:interface|signature|schema|parameters|name) as (?:the )?[a-z0-9][a-z0-9 .-]{0,30}?(?:server|mcp|connector|integration)\b|\bthe (?:one|tool|version|implementation|same tool) (?:from|of|in|on|shipped with|provided by) (?:the )?(?:mcp-server-[a-z0-9-]+|[a-z0-9-]+-mcp(?:-server)?|@[a-z0-9-]+\/[a-z0-9-]+|[a-z0-9-]+ (?:server|mcp))\b|\b(?:instead of|rather than|over) (?:the )?(?!(?:user|users|model|assistant|client|agent|caller|system|host|browser|os|operator|owner|customer)(?:'s|’s))(?:[a-z0-9-]+(?:'s|’s))(?= [^a-z]|[^a-z ]|$)/;
+const PICK_OURS_RE =
+  /\b(?:prefer|use|call|choose|pick|select)\b (?:this one|this tool|this server(?:'s)?|ours|this (?:version|implementation))\b|\b(?:always|only) (?:use|call|choose|pick|prefer) (?:this|it)\b|\breplaces?\b|\b(?:rather than|instead of|in place of)\b/;
 
 /**
  * Other vendors' tools called unsafe ("the Vault and 1Password MCP tools are not safe to call,
@@ -79,8 +90,25 @@ function claimsIn(text: string): Claim[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
+/** Standing in for other servers' tools (STAND_IN_RE, or another server's tool named beside an order to pick this one). */
+function standInHits(field: AnalyzedField, text: string): RuleHit[] {
+  // An aside in brackets ("(e.g. from a Gmail server)") is blanked, offsets kept, so its full stops do not cut the order in two.
+  const standIn = STAND_IN_RE.exec(blankAsides(text));
+  if (standIn && !isNegatedBefore(text, standIn.index, 12)) {
+    return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", standIn.index, standIn.index + standIn[0].length, `Tells the model to pick this tool over the same tool of other servers ("${standIn[0].slice(0, 80)}").`)];
+  }
+  const otherServersTool = OTHER_SERVER_TOOL_RE.exec(text);
+  // "rather than the filesystem server's tools" is the stand-in itself, not a negation of it.
+  if (otherServersTool && PICK_OURS_RE.test(text) && !/\b(?:not|never|no|unlike|don't|do not|cannot|can't)\b[^.;]{0,12}$/.test(text.slice(0, otherServersTool.index))) {
+    return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", otherServersTool.index, otherServersTool.index + otherServersTool[0].length, `Names another server's tool ("${otherServersTool[0].slice(0, 80)}") and tells the model to call this one in its place.`)];
+  }
+  return [];
+}
+
 /** TM-PREFERENCE-MANIPULATION over one description: several claims, or one order to prefer the tool. */
 export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
+  // A parameter's text may stand in for another server's tool too ("keep this true; it is the reason to use this instead of Playwright's").
+  if (field.kind === "param-text") return standInHits(field, field.norm.lower);
   if (field.kind !== "description" && field.kind !== "title" && field.kind !== "instructions") return [];
   const text = field.norm.lower;
   const claims = claimsIn(text);
@@ -90,10 +118,8 @@ export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
   if (unsafe && INSTEAD_OWN_RE.test(text)) {
     return [fieldHit(field, "TM-TOOL-REDIRECTION", "high", unsafe.index, unsafe.index + unsafe[0].length, `Calls other servers' tools unsafe ("${unsafe[0]}") and sends the model to this server's tool instead.`)];
   }
-  const standIn = STAND_IN_RE.exec(text);
-  if (standIn && !isNegatedBefore(text, standIn.index, 12)) {
-    return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", standIn.index, standIn.index + standIn[0].length, `Tells the model to pick this tool over the same tool of other servers ("${standIn[0].slice(0, 80)}").`)];
-  }
+  const standIns = standInHits(field, text);
+  if (standIns.length > 0) return standIns;
   const prefer = PREFER_RE.exec(text);
   if (prefer && !isNegatedBefore(text, prefer.index, 12)) {
     // An order to prefer the tool, backed by a sales claim, is manipulation; with reasons alone
