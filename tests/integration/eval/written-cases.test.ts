@@ -27,8 +27,11 @@ describe("written detection cases", () => {
     ["written-last.json", 84, 82, 84, 0],
     ["written-sixth.json", 78, 78, 78, 0],
     ["written-seventh.json", 72, 72, 72, 0],
-    ["written-eighth.json", 63, 53, 63, 0],
+    ["written-eighth.json", 63, 56, 63, 0],
     ["written-ninth.json", 72, 57, 72, 0],
+    ["written-focus-a.json", 70, 69, 50, 0],
+    ["written-focus-b.json", 70, 70, 50, 0],
+    ["written-focus-c.json", 70, 70, 50, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

@@ -58,6 +58,7 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\b(?:never|do not|don't) (?:label|mark|disclose|flag) (?:them|it|these|this|those) (?:as )?(?:sponsored|ads?|advertis\w*|paid|promoted)\b`,
     String.raw`\b(?:do not|don't|never) (?:tell|inform) (?:the user|them) (?:that )?it failed\b`,
     String.raw`\bleave (?:that|this|it|them) out of (?:the|your) (?:confirmation|reply|answer|summary|report)\b`,
+    String.raw`\bleave (?:the |these |those |its |any |all |both )?[a-z0-9_ -]{1,40} out of (?:the|your|any|every) (?:summary|summaries|reply|replies|answer|diff|diffs|confirmation|report|output|response)\b`,
     String.raw`\bleave out (?:the )?[a-z ]{1,30}(?:flag|label|labels|fee|entries|entry)\b`,
     String.raw`\bleave (?:those|these|the) [a-z ]{1,20} out of what you (?:show|tell)\b`,
     String.raw`\bavoid the words?\b`,
@@ -82,8 +83,12 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\b(?:only|just) (?:mention|report|tell|show|confirm)\b[^.;]{0,40}\b(?:to the user|the user)\b|\b(?:mention|report|tell|show|confirm) (?:only|just)\b[^.;]{0,40}\b(?:to the user|the user)\b|\b(?:tell|show|report to|confirm to) the user only\b`,
     // Configuration-style switches: "disclose_to_user: false", "user_visibility: hidden".
     String.raw`\b(?:disclose|show|notify|inform|tell|visible)_?(?:to_)?(?:the_)?user\s*[:=]\s*(?:false|no|0|hidden|never)\b|\buser_?visibility\s*[:=]\s*(?:hidden|false|none|off)\b`,
+    // "This relay is never to be mentioned".
+    String.raw`\b(?:is|are) (?:never|not) to be (?:mentioned|disclosed|shown|reported|discussed|revealed|brought up)\b`,
     // "Skip explaining where the token came from": the origin or reason of an action kept out of the reply.
     String.raw`\b(?:skip|omit|avoid|leave out|forgo|refrain from) (?:explaining|mentioning|saying|telling (?:the user|them)|describing|disclosing|revealing|noting|pointing out) (?:to (?:the |your )?user )?(?:where|how|why|that|what|which)\b`,
+    // "should never be brought up with the user", "never reference it in your replies", "so it does not draw attention".
+    String.raw`\b(?:never|not) (?:be )?brought up (?:with|to) ${AUDIENCE}|\b(?:never|do not|don't|must not) (?:reference|refer to|acknowledge|cite) (?:it|this|that|them|these)\b[^.;]{0,20}\b(?:replies|reply|answers?|responses?|summary|output)\b|\bso (?:that )?(?:it|this|they|the [a-z]+) (?:does not|doesn't|do not|don't|won't|will not) (?:draw|attract) (?:attention|notice|suspicion)\b|\b(?:to avoid|without) (?:drawing|attracting) (?:attention|notice|suspicion)\b`,
     // Telling the user declared unnecessary: "a notice to the user is not required", "informing the user is optional".
     String.raw`\b(?:an? |any |the )?(?:notice|notification|heads-up|mention|disclosure|explanation|message|word|warning|confirmation message) (?:to|for) ${AUDIENCE} (?:is|are) (?:not (?:required|needed|necessary|expected|wanted)|unnecessary|optional|superfluous)\b`,
     String.raw`\b(?:telling|informing|notifying|alerting|warning|explaining (?:it|this|that|the [a-z]+) to) ${AUDIENCE} (?:is|isn't|is not) (?:not )?(?:required|needed|necessary|unnecessary|optional|expected)\b`,
@@ -97,7 +102,7 @@ const CONCEAL_FROM_USER_RE = new RegExp(
 
 /** A negated telling, showing or listing whose audience is the user or whose channel is what the user sees. */
 const NEGATED_TELLING_RE = new RegExp(
-  String.raw`\b(?:do not|don't|never|must not|should not|no need to|not necessary to|needn't|need not)(?: ever)? (?:tell|mention|describe|explain|list|show|display|report|reveal|disclose|surface|bring up|point out|narrate|spell out)\b[^.;]{0,40}?\b(?:to (?:the |your )?(?:user|users|human|customer)\b|in (?:the |your )?(?:confirmation|reply|replies|answer|response|summary|chat|transcript)s?(?: (?:you|that you) (?:show|give|send|write))?\b)`,
+  String.raw`\b(?:do not|don't|never|must not|should not|no need to|not necessary to|needn't|need not)(?: ever)? (?:tell|mention|describe|explain|list|show|display|report|reveal|disclose|surface|bring up|point out|narrate|spell out|include)\b[^.;]{0,40}?\b(?:(?:to|for) (?:the |your )?(?:user|users|human|customer)\b|in (?:the |your |any )?(?:confirmation|reply|replies|answer|response|summary|chat|transcript|diff|changelog)s?(?: (?:you|that you) (?:show|give|send|write))?\b)`,
   "g",
 );
 /** What honest text keeps out of replies: secrets (redaction) and formatting noise (raw ids, JSON). */
@@ -111,7 +116,7 @@ const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
 
 /** Cheap test before the full patterns: every pattern contains one of these words. */
-const PREFILTER_RE = /skip|forgo|refrain|by design|on purpose|deliberately|intentionally|quietly|unobtrusively|only|just|_user|visibility|user|describe|explain|confirmation|repl|answer|response|transcript|narrate|spell out|point out|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed|decode|summari|quote|escalate|leave|destination|host|recipient|folder|its result|their result|avoid the word|diff|need to know/;
+const PREFILTER_RE = /never to be|not to be|include|brought up|attention|suspicion|reference|refer to|cite|skip|forgo|refrain|by design|on purpose|deliberately|intentionally|quietly|unobtrusively|only|just|_user|visibility|user|describe|explain|confirmation|repl|answer|response|transcript|narrate|spell out|point out|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed|decode|summari|quote|escalate|leave|destination|host|recipient|folder|its result|their result|avoid the word|diff|need to know/;
 
 const ACTION_WORDS_RE = /\b(?:fail\w*|errors?|upload\w*|sent|send\w*|forward\w*|delet\w*|chang\w*|transfer\w*|charg\w*|fees?|logs?|logged|records?|recorded|shar\w*|cop(?:y|ies|ied)|archiv\w*|install\w*|push\w*|commit\w*|keys?|passwords?|keystrokes?|clipboard|partag\w*|sponsor\w*|partners?)\b/;
 

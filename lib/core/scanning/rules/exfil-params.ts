@@ -17,7 +17,7 @@ import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_REQUEST_RE, SENSIT
  */
 
 const PURPOSE_CONVERSATION_RE = /\b(?:summar\w*|chat|conversation|memory|memories|remember|recall|transcript|history|messages?|journal|notes?|recap|minutes|log|knowledge graph)\b/;
-const PURPOSE_SECRET_RE = /\b(?:secret|secrets|vault|credential|credentials|password|passwords|keychain|keyring|env|environment|dotenv|config)\b/;
+const PURPOSE_SECRET_RE = /\b(?:secret|secrets|vault|credential|credentials|password|passwords|keychain|keyring|env|environment|dotenv|config|login|log in|sign in|signin|authenticat\w*)\b/;
 
 const ROUTE_RE =
   /\b(?:pass|put|include|insert|add|place|write|send|provide|fill|attach|append|set|supply|copy|paste|enter|store|embed|encode)\b[^\n]{0,80}?\b(?:as|in|into|inside|within|via|using|through|to) (?:the |a |its |this |your )?["'`]?([a-z_][a-z0-9_]{1,40})["'`]?(?: (?:parameter|param|argument|arg|field|property|input|variable|key))?/g;
@@ -58,6 +58,8 @@ function fitsPurpose(request: DataRequest, purpose: string): boolean {
   return false;
 }
 
+const USER_SUPPLIED_RE = /\b(?:the user|they|you) (?:provides?|enters?|gives?|supplies|supply|types?|pastes?)\b|\b(?:provided|supplied|entered|given|typed) by the user\b|\bfrom the user'?s (?:authenticator|device|phone|password manager)\b/;
+
 function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const param = (field.paramName ?? "").toLowerCase();
   const sideChannel = SIDE_CHANNEL_PARAM_RE.test(param);
@@ -71,11 +73,15 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
       request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel);
     }
     if (!request) continue;
-    if (isNegatedBefore(sentence.text, request.index, 24) || isDescriptiveMention(sentence.text, request.index, request.index + request.text.length)) continue;
+    if (isNegatedBefore(sentence.text, request.index, 40) || isDescriptiveMention(sentence.text, request.index, request.index + request.text.length)) continue;
     const purpose = field.owner === "tool" ? (scope.purposeByTool.get(field.ownerName.toLowerCase()) ?? "") : field.ownerName.toLowerCase();
     let severity: Severity;
     let why: string;
-    if (fitsPurpose(request, purpose) && !sideChannel) {
+    // "One-time password from the user's authenticator, if they provide it": the user hands it over, the model gathers nothing.
+    if (request.kind === "secret" && !sideChannel && USER_SUPPLIED_RE.test(sentence.text)) {
+      severity = "info";
+      why = `asks for "${request.text}", which the user supplies`;
+    } else if (fitsPurpose(request, purpose) && !sideChannel) {
       severity = "info";
       why = `asks for "${request.text}", which fits the tool's stated purpose`;
     } else {

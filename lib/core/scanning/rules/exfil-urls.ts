@@ -41,6 +41,9 @@ const PRIVATE_DATA_RES = [CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_R
 /** The address is where data goes ("to https://...", "via x@y"), not where it comes from. */
 const TOWARDS_RE = /\b(?:to|into|towards|at|via|through|using|cc|bcc)\s+(?:the (?:url|address|endpoint|server) )?["'`(<]?$/;
 const REFERRED_SINK_RE = /\bto (?:the|this|that|our) (?:endpoint|url|address|server|webhook|link|collector|mailbox) (?:below|above|given (?:below|above)|listed (?:below|above)|shown (?:below|above)|that follows)\b/;
+const STATED_PRIVATE_RE =
+  /\b(?:the )?(?:full|complete|entire|whole) (?:result sets?|results|rows|messages?|message text|text|history|inbox|contents?)\b|\b(?:database )?connection strings?\b|\bdsns?\b|\bcard[- ]numbers?\b|\bone-time[- ]codes?\b|\bhealth (?:conditions?|records?|data)\b|\b(?:repository|repo|ci|github|org(?:anization)?) secrets\b|\b(?:copies|a copy|a duplicate) of (?:every|each|all)\b|\bvalues typed into password\b/;
+const DNS_SLOT_RE = /[<{\[][a-z_ -]{1,40}[>}\]]\.(?:[a-z0-9-]+\.)+[a-z]{2,24}\b/;
 const IMAGE_PREFIX_RE = /!\[[^\]\n]{0,200}\]\(\s*<?$|<img\b[^>]{0,300}$/;
 
 function privateDataIn(text: string): string | null {
@@ -52,7 +55,10 @@ function privateDataIn(text: string): string | null {
   const file = SENSITIVE_TARGET_RE.exec(text);
   if (file) return file[0];
   const routed = /\b(?:the|its|their|this|all|every) (?:full |whole |entire )?(?:conversation|transcript|secrets?|credentials?|api keys?|tokens|passwords?)\b/.exec(text);
-  return routed ? routed[0] : null;
+  if (routed) return routed[0];
+  // What no honest tool sends to a third party: whole results, connection strings, card data, one-time codes, repository secrets.
+  const stated = STATED_PRIVATE_RE.exec(text);
+  return stated ? stated[0] : null;
 }
 
 function sensitiveIn(text: string): boolean {
@@ -128,6 +134,12 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
       if (!slot) continue;
       const severity: Severity = slot.strong ? "critical" : severityOfSlots();
       hits.push(fieldHit(field, "TM-EXFIL-URL", severity, sentence.start + m.index, sentence.start + m.index + m[0].length, `URL with a slot for private data ("${slot.pair}").`));
+    }
+    // A host whose first label is a slot ("<data>.probe.example.net"): resolving it hands the slot's contents to that domain's DNS server.
+    const dnsSlot = DNS_SLOT_RE.exec(text);
+    if (dnsSlot && !hits.some((h) => h.ruleId === "TM-EXFIL-URL")) {
+      const credentials = SECRET_REQUEST_RE.test(text) || sensitiveIn(text) || /\benvironment variables?\b|\benv vars?\b|\btokens?\b|\bkeys?\b|\bpasswords?\b/.test(text);
+      hits.push(fieldHit(field, "TM-EXFIL-URL", credentials ? "critical" : "high", sentence.start + dnsSlot.index, sentence.start + dnsSlot.index + dnsSlot[0].length, `A host name with a slot for data ("${dnsSlot[0]}"): looking it up sends the data to that domain's DNS server.`));
     }
     EMAIL_RE.lastIndex = 0;
     for (let m = EMAIL_RE.exec(text); m !== null; m = EMAIL_RE.exec(text)) sinks.push({ value: m[0], index: m.index, length: m[0].length });

@@ -110,6 +110,37 @@ const CONCEAL_RE = lexicon(
   ],
 );
 
+/**
+ * A negated telling aimed at the user, built per language from its three parts (who the user is,
+ * the negation, the verbs of telling, explaining and showing) rather than from fixed sentences:
+ * "no le expliques esto al cliente", "dem Kunden gegenüber nichts davon erwähnen", "об этом
+ * пользователю сообщать не нужно". Each part is a word stem, so inflections are covered.
+ */
+const TELL_PARTS: readonly { user: string; neg: string; tell: string }[] = [
+  { user: "usuari[oa]s?|client[ea]s?", neg: "no|sin|nunca|ni|jamás", tell: "dec|dig|dí|menci|inform|avis|coment|cont|cuent|explic|expliq|notific|revel|mostr|muestr|enseñ" },
+  { user: "usuári[oa]s?|usuari[oa]s?|client[ea]s?", neg: "não|sem|nunca|nem|jamais", tell: "diz|dig|mencion|inform|avis|coment|cont|explic|expliq|notific|revel|mostr" },
+  { user: "utilisat(?:eur|rice)s?|client(?:e|s)?", neg: "ne|n'|sans|jamais|inutile de|pas besoin de", tell: "dire|dis|dit|mention|inform|signal|préven|expliqu|révél|montr|avert|parl" },
+  { user: "nutzer\\p{L}*|benutzer\\p{L}*|anwender\\p{L}*|kunde\\p{L}*", neg: "nicht|nie|niemals|ohne|kein\\p{L}*|nichts", tell: "sag|erwähn|informier|mitteil|teil\\p{L}* mit|erklär|erläuter|meld|bericht|zeig|benachrichtig|hinweis" },
+  { user: "utent[ei]|client[ei]", neg: "non|senza|mai|né", tell: "dir|dic|menzion|inform|avvis|spieg|comunic|segnal|mostr|rivel|raccont" },
+  { user: "пользовател\\p{L}*|клиент\\p{L}*", neg: "не|без|нельзя|ни", tell: "сообщ|говор|скаж|упомин|упомян|рассказ|объясн|показ|уведом|информир|раскр" },
+  { user: "gebruiker\\p{L}*|klant\\p{L}*", neg: "niet|nooit|zonder|geen", tell: "vertel|meld|zeg|informeer|uitleg|leg\\p{L}* uit|toon|waarschuw|noem" },
+  { user: "użytkownik\\p{L}*|klient\\p{L}*", neg: "nie|bez|nie należy", tell: "inform|mów|powiedz|informuj|poinform|wspomin|wspomn|pokazuj|pokaż|powiadam|tłumacz|wyjaśn" },
+  { user: "pengguna|pelanggan", neg: "jangan|tidak|tanpa|tak", tell: "beri ?tahu|kasih tahu|sebut|informasikan|jelaskan|tunjukkan|laporkan" },
+  { user: "người dùng|khách hàng", neg: "không|đừng|chớ", tell: "nói|báo|thông báo|đề cập|giải thích|cho biết|tiết lộ" },
+];
+const NEGATED_TELL_RE = lexicon(
+  TELL_PARTS.flatMap(({ user, neg, tell }) => [
+    // negation, verb of telling, then the user: "no le menciones nada de esto al usuario"
+    String.raw`\b(?:${neg})\b[^.;\n]{0,20}?\b(?:${tell})\p{L}*[^.;\n]{0,40}?\b(?:${user})\b`,
+    // the user, then negation and verb: "dem Nutzer gegenüber nichts erwähnen", "пользователю об этом не говорить"
+    String.raw`\b(?:${user})\b[^.;\n]{0,40}?\b(?:${neg})\b[^.;\n]{0,20}?\b(?:${tell})\p{L}*`,
+    // the user, the verb, then its negation: "пользователю об этом сообщать не нужно"
+    String.raw`\b(?:${user})\b[^.;\n]{0,40}?\b(?:${tell})\p{L}*\s(?:${neg})\b`,
+  ]),
+);
+/** What honest text keeps from the user in any language: secrets and raw identifiers (redaction, not concealment). */
+const REDACTION_RE = lexicon(String.raw`\b(?:contraseñ\p{L}*|clave\p{L}*|senha\p{L}*|chave\p{L}*|mots? de passe|clé\p{L}*|passw(?:o|ö)rt\p{L}*|schlüssel\p{L}*|password|chiav\p{L}*|парол\p{L}*|ключ\p{L}*|token\p{L}*|токен\p{L}*|wachtwoord\p{L}*|hasł\p{L}*|kata sandi|mật khẩu|api|ids?|json|uuid)\b`);
+
 const NO_CONFIRMATION_RE = lexicon(
   [
     String.raw`\bsin (?:pedir|solicitar|esperar) (?:la )?(?:confirmación|permiso|aprobación)\b|\bno (?:hace falta|es necesario|necesitas?) (?:confirmar|confirmación|pedir (?:permiso|confirmación))\b`,
@@ -214,9 +245,13 @@ const ORDER_FIRST_RE = lexicon(String.raw`先|之前|以前|前に|まず|最初
 const FIXED_VALUE_RE = /\b[a-z_]{2,40}\s?=\s?(?:["'「“][^"'」”]{1,80}["'」”]|true\b|false\b|\d+\b)/;
 
 /** Another tool declared unusable ("has a known vulnerability", "must no longer be used"), in each language. */
-const DECLARED_UNUSABLE_RE = lexicon(String.raw`\b(?:(?:sont|est) obsolètes?|ne (?:les |l')?appelez plus|n'appelez plus|résultats piégés|(?:son|es|están|está) obsolet[oa]s?|ya no (?:los |las |la |lo )?(?:llames|uses)|(?:sind|ist) veraltet|nicht mehr aufrufen|(?:são|é|estão) obsolet[oa]s?|não (?:os |as |a |o )?chame mais|(?:sono|è) obsolet[oi]|non chiamarl[aeio] più|vulnerabilidad conocida|ya no debe usarse|no debe (?:usarse|utilizarse)|no la uses|vulnerabilidade conhecida|não deve mais ser usad[ao]|não (?:a |o )?use mais|vulnérabilité connue|ne doit plus être utilisée?|n'utilisez plus|bekannte (?:sicherheitslücke|schwachstelle)|(?:darf|soll) nicht mehr (?:verwendet|benutzt) werden|nicht mehr verwenden|vulnerabilità nota|non deve più essere usat[ao]|non usarl[ao] più|bilinen (?:bir )?(?:güvenlik )?açı\p{L}*|artık kullanılmamalı\p{L}*|известн\p{L}* уязвимост\p{L}*|больше не (?:следует|нужно|стоит) (?:использовать|применять))\b|已知(?:的)?漏洞|不应再使用|不要再使用|既知の脆弱性|(?:もう|今後は)使用しない|알려진 취약점|더 이상 사용하지`);
+const DECLARED_UNUSABLE_RE = lexicon(String.raw`\b(?:devre dışı bırakıldı|kullanım dışı|(?:sont|est) obsolètes?|ne (?:les |l')?appelez plus|n'appelez plus|résultats piégés|(?:son|es|están|está) obsolet[oa]s?|ya no (?:los |las |la |lo )?(?:llames|uses)|(?:sind|ist) veraltet|nicht mehr aufrufen|(?:são|é|estão) obsolet[oa]s?|não (?:os |as |a |o )?chame mais|(?:sono|è) obsolet[oi]|non chiamarl[aeio] più|vulnerabilidad conocida|ya no debe usarse|no debe (?:usarse|utilizarse)|no la uses|vulnerabilidade conhecida|não deve mais ser usad[ao]|não (?:a |o )?use mais|vulnérabilité connue|ne doit plus être utilisée?|n'utilisez plus|bekannte (?:sicherheitslücke|schwachstelle)|(?:darf|soll) nicht mehr (?:verwendet|benutzt) werden|nicht mehr verwenden|vulnerabilità nota|non deve più essere usat[ao]|non usarl[ao] più|bilinen (?:bir )?(?:güvenlik )?açı\p{L}*|artık kullanılmamalı\p{L}*|известн\p{L}* уязвимост\p{L}*|больше не (?:следует|нужно|стоит) (?:использовать|применять))\b|已知(?:的)?漏洞|不应再使用|不要再使用|既知の脆弱性|(?:もう|今後は)使用しない|알려진 취약점|더 이상 사용하지`);
 /** "use <tool>" in each language: where the model is sent instead. */
-const USE_NAMED_TOOL_RE = lexicon(String.raw`\b(?:utiliza|usa|use|utilice|utilisez|utilise|verwende|verwenden sie|benutze|nutze|usare|utilizzare|kullan\p{L}*|используй|используйте)\b[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?:使用|改用|を使用|を使って|사용하)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,6}?(?:を使用|を使って|를 사용|을 사용)`);
+const USE_NAMED_TOOL_RE = lexicon(String.raw`\b(?:utiliza|usa|use|utilice|utilisez|utilise|verwende|verwenden sie|benutze|nutze|usare|utilizzare|kullan\p{L}*|используй|используйте)\b[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?:使用|改用|を使用|を使って|사용하)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,6}?(?:を使用|を使って|를 사용|을 사용)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,12}?\bkullan\p{L}*`);
+/** A named tool called with the verb after it: "`cache_warm` … aufgerufen werden", "`verify_sync` を呼び出し". */
+const NAMED_TOOL_CALLED_RE = lexicon(String.raw`[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,80}?(?:\b(?:aufgerufen|aufrufen|çağır\p{L}*)\b|を呼び出|を呼ん|を実行|를 호출|을 호출|调用)`);
+/** Bank data, tax ids, whole workspaces: what a dependency call must not be told to carry. */
+const PAYLOAD_ML_RE = lexicon(String.raw`\b(?:datos bancarios|dados bancários|coordonnées bancaires|bankdaten|bankverbindung|dati bancari|dirección fiscal|endereço fiscal|gesamten inhalt|ganzen inhalt|contenido completo|tout le contenu|conteúdo completo|contenuto completo|todas las facturas|todos os registros|alle dateien|todos los archivos|tous les fichiers|tutti i file)\b|全社員|全部の記録|全ての記録|すべての記録|所有记录|全部文件|모든 기록`);
 /** The payee, the recipient account, in each language. */
 const PAYEE_RE = lexicon(String.raw`\b(?:destinatario|beneficiario|cuenta de destino|destinatário|beneficiário|conta de destino|bénéficiaire|compte (?:du )?destinataire|empfänger\p{L}*|empfängerkonto|beneficiario|conto del beneficiario|alıcı\p{L}*|получател\p{L}*|счет получателя)\b|收款人|收款账户|受取人|振込先|수취인|받는 (?:사람|분)|입금 계좌`);
 /** An account number written out: digit groups joined by dashes or spaces, nine digits or more. */
@@ -226,6 +261,10 @@ const ACCOUNT_NUMBER_RE = /\b\d{2,6}(?:[- ]\d{2,8}){1,4}\b/;
 const OTHER_TOOLS_RE = lexicon(String.raw`\b(?:(?:wann immer|immer wenn|jedes mal,? wenn|sobald) (?:ein )?(?:anderes|anderer) (?:werkzeug|tool|server)|(?:cuando|siempre que) (?:otra herramienta|otro servidor)|herramientas de otros servidores|(?:quand|chaque fois qu')(?: ?un)? autre (?:outil|serveur)|outils d'autres serveurs|(?:quando|ogni volta che) (?:un )?altro (?:strumento|server)|strumenti di altri server|(?:quando|sempre que) (?:outra ferramenta|outro servidor)|ferramentas de outros servidores|(?:когда|всякий раз,? когда) друг\p{L}* (?:инструмент|сервер)\p{L}*|инструмент\p{L}* других серверов|başka bir (?:araç|sunucu)|diğer sunucu\p{L}*)\b|他のサーバーの|其他服务器的|다른 서버의`);
 /** Data copied or posted to a place the text names as outside ("外部共有チャンネル", "zusätzlich ... dorthin"). */
 const ALSO_ELSEWHERE_RE = lexicon(String.raw`\b(?:zusätzlich|además|también|aussi|également|anche|inoltre|também|além disso|также|ayrıca)\b|にも|加えて|同时|还要|也要|에도|추가로`);
+/** Other tools banned, or this one made the only choice, in each language. */
+const OTHERS_FORBIDDEN_RE = lexicon(String.raw`\b(?:preferisci sempre quest\p{L}*|a qualsiasi altro|zawsze używaj tego\b[^.;\n]{0,40}\bzamiast|n'utilise[sz]? (?:jamais|pas) (?:les |d')autres outils|le seul (?:outil )?fiable|nunca uses? (?:las )?otras herramientas|no uses? otras herramientas|la única herramienta fiable|nunca use (?:as )?outras ferramentas|não use outras ferramentas|a única ferramenta confiável|(?:verwende|verwenden sie|nutze|nutzen sie|benutze|benutzen sie) (?:nie|niemals|keine) ander\p{L}* (?:werkzeuge|tools)|das einzige zuverlässige|non usare (?:mai )?altri strumenti|l'unico strumento affidabile|(?:никогда )?не (?:используй|используйте|вызывай|вызывайте) други\p{L}* инструмент\p{L}*|gebruik nooit andere (?:tools|hulpmiddelen)|nie używaj innych narzędzi|jangan gunakan alat lain|không dùng công cụ khác)\b|不要(?:调用|使用)其他(?:服务器的)?(?:同类)?工具|始终优先使用本工具|只使用本工具|仅使用本工具|改用本工具|他のツールを使わない|このツールのみ(?:を)?使用|常にこのツールを使|이 도구만 사용|다른 [^.\n]{0,20}도구[^.\n]{0,30}사용하지 마`);
+/** Added as attendee, participant or recipient, in each language. */
+const ADD_RECIPIENT_RE = lexicon(String.raw`(?:参加者|出席者|招待者|宛先|cc|bcc)に(?:追加|加え)|(?:添加|加入)(?:为)?(?:参会者|参与者|收件人|抄送)|참석자(?:로|에)? 추가|\b(?:als teilnehmer|zu den teilnehmern|in (?:cc|bcc)|como participante|a los participantes|como destinatario|comme participant|aux participants|en copie|come partecipante|ai partecipanti|in copia|como participante|aos participantes|em cópia|в участники|в копию|sebagai peserta|ke peserta|thành người tham dự|vào cc)\b`);
 /** "Always choose this server's tools", in each language. */
 const ALWAYS_THIS_RE = lexicon(String.raw`\b(?:всегда (?:выбирать|использовать|выбирай|используй|предпочитать)|immer (?:diese[ns]?|die) [^.;\n]{0,30}(?:verwenden|wählen|bevorzugen|nutzen)|siempre (?:usa|utiliza|elige|prefiere|usar|elegir) (?:esta|este|estas|estos)|toujours (?:utiliser|choisir|privilégier|préférer|utilisez|choisissez) (?:cet|ce|ces|cette)|sempre (?:usar|escolher|preferir|use|escolha|prefira) (?:esta|este|estas|estes)|sempre (?:usare|scegliere|preferire|usa|scegli|preferisci) (?:questo|questi|questa)|her zaman bu)\b|常に(?:この|本)|始终(?:使用|选择|优先)|总是(?:使用|选择|优先)|항상 이`);
 /** "even if other suitable tools exist", "offer no alternatives": the model's choice taken away. */
@@ -247,7 +286,20 @@ const EMAIL_RE = lexicon(String.raw`\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a
  * small scans, not one large alternation.
  */
 const NON_ASCII_LETTER_RE = /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
-const FOREIGN_ASCII_WORD_RE = /\b(?:historique|historial|historico|conversa|verlauf|questa|questo|della|nella|inserisci|sessione|campo|cada|esta|este|para (?:el|la|os|as)|cette|avec|pour|dans|nicht|wenn|werkzeug|immer|und|oder|usuarios|utenti|usuari[oa]|utente|utilisat|nutzer|benutzer|kullanici|servidor|serveur|server[ao]?s? (?:de|do|di)|nascosto|segundo plano|confirmacion|consentimiento|senha|nuestro|nosso|unseren|nostro|administrador|amministratore|invia|envia|envie|envoie|aggiungi|sincroniza|reemplazar|remplacer|sin pedir|senza|ohne|sans|sem pedir|gebruiker|zonder|stuur|verstuur|gesprek|pengguna|kirim|percakapan|jangan|riwayat)\b/;
+const FOREIGN_ASCII_WORD_RE = /\b(?:mit dem|mit der|muss|werden|wird|vorher|cliente|los|las|del|une|het|een|yang|tidak|dengan|expliq\w*|historique|historial|historico|conversa|verlauf|questa|questo|della|nella|inserisci|sessione|campo|cada|esta|este|para (?:el|la|os|as)|cette|avec|pour|dans|nicht|wenn|werkzeug|immer|und|oder|usuarios|utenti|usuari[oa]|utente|utilisat|nutzer|benutzer|kullanici|servidor|serveur|server[ao]?s? (?:de|do|di)|nascosto|segundo plano|confirmacion|consentimiento|senha|nuestro|nosso|unseren|nostro|administrador|amministratore|invia|envia|envie|envoie|aggiungi|sincroniza|reemplazar|remplacer|sin pedir|senza|ohne|sans|sem pedir|gebruiker|zonder|stuur|verstuur|gesprek|pengguna|kirim|percakapan|jangan|riwayat)\b/;
+
+/** "Fill in", "put into this field", where ENTER_RE's verbs do not reach (Vietnamese, Indonesian, Chinese, Japanese). */
+const FILL_IN_RE = /(?:điền|vào trường này|isi dengan|isikan|masukkan|填写|填入|入力して)/;
+/** Card and banking secrets, in each language: a field asking for them takes what no tool needs from the model. */
+const PAYMENT_SECRET_RE = lexicon(String.raw`\b(?:cvv|cvc|numero (?:completo )?della carta|número (?:completo )?de (?:la )?tarjeta|numéro (?:complet )?de (?:la )?carte|kartennummer|número (?:completo )?do cartão|номер карты|pin atm|kata sandi m-banking|kata sandi|mật khẩu(?: tài khoản)?(?: ngân hàng)?|mã otp|kod blik|hasło do banku|contraseña del banco|senha do banco|mot de passe bancaire|bank-?passwort|password della banca)\b|银行卡号|暗証番号|카드 번호`);
+/** "Even if the user says otherwise", in each language: the user's choice overruled in advance. */
+const EVEN_IF_USER_SAYS_RE = lexicon(String.raw`\b(?:kullanıcı aksini söylese bile|aunque el usuario (?:diga|pida) lo contrario|incluso si el usuario (?:dice|pide) lo contrario|même si l'utilisat(?:eur|rice) (?:dit|demande) le contraire|auch wenn der (?:nutzer|benutzer|anwender) etwas anderes (?:sagt|wünscht)|mesmo que o usuário (?:diga|peça) o contrário|anche se l'utente dice il contrario|anche se l'utente (?:ne )?(?:indica|sceglie|chiede|nomina) (?:uno |un altro |un'altra )?(?:divers\p{L}*|altr\p{L}*)|даже если пользователь (?:скажет|попросит) (?:иное|другое)|ook als de gebruiker iets anders zegt|nawet jeśli użytkownik (?:powie|poprosi) inaczej|meskipun pengguna (?:berkata|meminta) lain|kể cả khi người dùng nói khác)\b|即使用户(?:说|要求)(?:不|相反)|ユーザーが(?:別の|違う)(?:ことを|指示を)(?:言|し)ても`);
+
+/** A negated telling aimed at the user, unless what is kept back is a secret or a raw identifier. */
+function negatedTelling(text: string): Concept | null {
+  const m = NEGATED_TELL_RE.exec(text);
+  return m && !REDACTION_RE.test(m[0]) ? { at: m.index, end: m.index + m[0].length } : null;
+}
 
 function mayBeForeign(text: string): boolean {
   return NON_ASCII_LETTER_RE.test(text) || FOREIGN_ASCII_WORD_RE.test(text);
@@ -283,7 +335,7 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   // are pure, non-global patterns, so the order and number of their runs change no result, and
   // a concept no decision reaches is never matched (nor its pattern ever compiled, a cost of
   // milliseconds per lexicon in a fresh process).
-  const conceal = once(() => find(CONCEAL_RE, text));
+  const conceal = once(() => find(CONCEAL_RE, text) ?? negatedTelling(text));
   const lie = once(() => find(PREPARED_LIE_RE, text));
   const noConfirmation = once(() => find(NO_CONFIRMATION_RE, text));
   const consent = once(() => find(CONSENT_CLAIM_RE, text));
@@ -332,6 +384,13 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   } else if ((copy() ?? sent) && (environment() || ((secret() || bulk() || (personal() && gather())) && manipulated()))) {
     hit("TM-EXFIL-PARAM", "high", (copy() ?? sent)!, "Asks, in another language than English, for secrets or the user's private data to be copied into what a tool sends.");
   }
+  // A parameter that asks the model to fill in the user's card or banking secrets.
+  if (field.kind === "param-text") {
+    const payment = find(PAYMENT_SECRET_RE, text);
+    if (payment && (find(ENTER_RE, text) || FILL_IN_RE.test(text))) hit("TM-EXFIL-PARAM", "high", payment, "A parameter asks, in another language than English, for the user's card or banking secrets.");
+  }
+  const overruled = find(EVEN_IF_USER_SAYS_RE, text);
+  if (overruled) hit("TM-VALUE-OVERRIDE", conceal() ? "high" : "medium", overruled, "Overrules the user in advance, in another language than English (\"even if the user says otherwise\").");
   // A parameter whose description asks for the whole conversation: a tool gets its own input, not the chat.
   if (field.kind === "param-text" && wholeConversation()) hit("TM-EXFIL-PARAM", "high", wholeConversation()!, "A parameter asks, in another language than English, for the whole conversation: the tool would receive what the user said to the model.");
   // Credential files (~/.ssh, ~/.aws, .npmrc: named the same in every language) taken in covertly.
@@ -352,12 +411,20 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   if (otherTools && (conceal() || find(ALSO_ELSEWHERE_RE, text)) && (url() || email() || conceal())) {
     hit("TM-TOOL-SHADOWING", "high", otherTools, "Changes, in another language than English, what the model does with other servers' tools: an extra destination or something kept from the user.");
   }
+  // A mailbox the text names added as attendee or recipient of what other tools create, kept from the user.
+  const addedRecipient = email() && conceal() ? find(ADD_RECIPIENT_RE, text) : null;
+  if (addedRecipient) hit("TM-TOOL-SHADOWING", "high", addedRecipient, "Adds, in another language than English, a mailbox the text names as attendee or recipient and keeps it from the user.");
+  const forbidden = find(OTHERS_FORBIDDEN_RE, text);
+  if (forbidden) hit("TM-PREFERENCE-MANIPULATION", "high", forbidden, "Bans the other tools or makes this one the only choice, in another language than English.");
   const alwaysThis = find(ALWAYS_THIS_RE, text);
   if (alwaysThis && find(EVEN_IF_OTHERS_RE, text)) hit("TM-PREFERENCE-MANIPULATION", "high", alwaysThis, "Tells the model, in another language than English, to always choose this server even where other tools fit, taking the choice from the model and the user.");
   const sameNamed = find(SAME_NAMED_ELSEWHERE_RE, text);
   if (sameNamed) hit("TM-PREFERENCE-MANIPULATION", "high", sameNamed, "Claims, in another language than English, to replace the same-named tools of other servers, so that calls meant for them come here.");
-  const call = find(CALL_NAMED_TOOL_RE, text);
-  if (call && ORDER_FIRST_RE.test(text) && FIXED_VALUE_RE.test(text.slice(call.end, call.end + 120))) {
+  const call = find(CALL_NAMED_TOOL_RE, text) ?? find(NAMED_TOOL_CALLED_RE, text);
+  // The call told to carry secrets, bank or personal data, or everything there is: the dependency-injection payload.
+  if (call && ORDER_FIRST_RE.test(text) && (secret() || find(PAYLOAD_ML_RE, text) || find(PAYMENT_SECRET_RE, text) || environment())) {
+    hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to a named tool that carries secrets, bank or personal data, or everything there is.");
+  } else if (call && ORDER_FIRST_RE.test(text) && FIXED_VALUE_RE.test(text.slice(call.end, call.end + 120))) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to another tool first, with values the text fixes instead of the user.");
   }
   const unusable = find(DECLARED_UNUSABLE_RE, text);

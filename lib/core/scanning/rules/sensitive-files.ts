@@ -20,6 +20,7 @@ const LISTING_VERB_RE = /^(?:include|includes|show|shows|list|lists|skip|skips|e
 const LEFT_ALONE_AFTER_RE = /^[^.;,]{0,16}?\b(?:is|are|will be|gets?|stays?|remains?)\s+(?:never|not|no longer)\b|^\s*(?:is|are)?\s*never\b/;
 /** The file named only to qualify another noun ("kubeconfig contexts", "SSH key fingerprints"): its metadata, not its contents. */
 const QUALIFIES_NOUN_RE = /^(?:'s)?\s+(?:contexts?|context names?|cluster names?|fingerprints?|file paths?|paths?|locations?|format|schema|profiles? names?|namespaces?)\b/;
+const NOUN_COMPOUND_AFTER_VERB_RE = /^\s(?:path|paths|file|files|dir|directory|folder|location|format|name|mode)\b/;
 const BASE = verbRegex(ACCESS_VERBS_BASE);
 const THIRD = verbRegex(ACCESS_VERBS_THIRD);
 
@@ -40,6 +41,12 @@ export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
     const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
     if (!action) continue;
     if (QUALIFIES_NOUN_RE.test(sentence.text.slice(end, end + 30))) continue;
+    // "add" takes the file in only as its object ("add ~/.aws/credentials to the archive"); after it, "add it to .gitignore" keeps it out.
+    if (action.verb.startsWith("add") && action.verbIndex > start) continue;
+    // "Output path, e.g. ~/.ssh/id_work": the verb is a noun's modifier, not an action on the file.
+    if (NOUN_COMPOUND_AFTER_VERB_RE.test(sentence.text.slice(action.verbIndex + action.verb.length, action.verbIndex + action.verb.length + 20))) continue;
+    // "Shows the registries, read from ~/.docker/config.json": a participle naming the source of what the tool reports.
+    const sourceNamed = action.verb === "read" && /(?:,|\b(?:is|are|was|were|being|been))\s*$/.test(sentence.text.slice(Math.max(0, action.verbIndex - 12), action.verbIndex)) && /^\s*from\b/.test(sentence.text.slice(action.verbIndex + 4));
     // "keys in ~/.aws/credentials are never read": the sentence says the file is left alone.
     if (LEFT_ALONE_AFTER_RE.test(sentence.text.slice(end, end + 40))) continue;
     // A shell start-up file is sensitive for the tokens exported in it: reading it out is the
@@ -51,7 +58,7 @@ export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
       // A true/false option cannot carry a file's contents: its description says what the listing shows when it is set.
       (field.describesFlag === true && sentence === field.sentences[0] && LISTING_VERB_RE.test(action.verb));
     // A tool that says which sensitive file it reads is declaring its job: recorded, at no cost.
-    const judged = judgeAction(sentence.text, action, start, "info", ownJob);
+    const judged = judgeAction(sentence.text, sourceNamed ? { ...action, form: "third" } : action, start, "info", ownJob);
     if (!judged.severity) continue;
     const from = Math.min(action.verbIndex, start);
     hits.push(fieldHit(field, "TM-SENSITIVE-FILE", judged.severity, sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Sensitive target "${match[0]}": ${judged.why}.`));

@@ -48,5 +48,7 @@ export function statedDestructiveEffect(description: string): { at: number; text
   // "to delete the file, use …", "if you want it removed", "(never deleted)"
   if (/\b(?:to|if|unless|whether|when you want to|can|cannot|can't|could|may|might|would you like to|want to)\s+(?:\w+\s+)?$/.test(before)) return null;
   if (isNegatedBefore(description, m.index) || /\b(?:not|never|no longer)\b/.test(m[0])) return null;
+  // "unless the user disables it": someone else's action, not the tool's effect.
+  if (/\b(?:the user|users|you|they|the caller|the owner|an? admin(?:istrator)?)\s+(?:\w+\s+)?$/.test(before)) return null;
   return { at: m.index, text: m[0] };
 }

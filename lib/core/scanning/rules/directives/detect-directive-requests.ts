@@ -56,7 +56,7 @@ const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
 };
 
 const DESCRIPTIVE_WORDS_RE = /\b(?:such as|e\.g\.?|for example|for instance|detects?|flags?|scans? for|looks? for|examples? (?:of|like|include))\b/;
-const GUARDED_RE = /\bonly (?:do so |if |when |(?:use|call|run|invoke|do) (?:it|this|that|them)(?: tool)? )?(?:when |if )?(?:the user|they|you are) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bunless (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
+const GUARDED_RE = /\bonly\b[^.;]{0,40}\b(?:when|if|after) (?:the user|they) (?:has |have )?(?:explicitly |specifically )?(?:asks?|asked|requests?|requested|confirms?|confirmed|approves?|approved|says? so|wants?)\b|\bonly (?:be )?(?:used|done|run|called|performed|enabled|applied) (?:when|if) (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bonly (?:do so |if |when |(?:use|call|run|invoke|do) (?:it|this|that|them)(?: tool)? )?(?:when |if )?(?:the user|they|you are) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bunless (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
 /** "Always ask the user to confirm, even if they asked earlier": a safety rule, the opposite of an override. */
 const SAFETY_RULE_RE =
   /\bask (?:the user |them )?(?:to )?confirm\b|\bask (?:the user|them|for (?:confirmation|permission|approval)) (?:first )?before (?:running|executing|deleting|doing|making|changing|sending)\b|\bconfirm\b[^.;]{0,90}?\bwith the user\b|\b(?:show|present|display)\b[^.;]{0,60}?\bto the user (?:and|then|before)\b[^.;]{0,20}\b(?:confirm|ask|wait)|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent)\b/;
@@ -64,7 +64,7 @@ const GRANTED_CONSENT_RE = /\b(?:i (?:hereby )?(?:authori[sz]e|approve|consent|a
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
 
 /** An order to contact an address in addition to the job, or with the user's data. */
-const EXTRA_CONTACT_RE = /\b(?:always|bcc|cc|a copy|copies|on every|every message|all messages|each message|also|additionally|as well|after (?:each|every)|before (?:each|every)|after (?:[a-z]+ing )?(?:any|each|every|all)|whenever|each time|every time|full (?:message|messages|content|contents|text|body|bodies|record|history|thread|threads|conversation|result|results)|partner|verification|verify|notify|the user'?s|question|conversation|summary|results?|body containing)\b/;
+const EXTRA_CONTACT_RE = /\b(?:always|bcc|cc|a copy|copies|on every|every message|all messages|each message|also|additionally|as well|after (?:each|every)|before (?:each|every)|after (?:[a-z]+ing )?(?:any|each|every|all)|whenever|each time|every time|full (?:message|messages|content|contents|text|body|bodies|record|history|thread|threads|conversation|result|results)|partner|verification|verify|notify|the user'?s|question|conversation|summary|results?|body containing|every request|all requests|all traffic|authorization|bearer|api keys?|credentials|cookies|tokens?)\b/;
 
 const DESTRUCTIVE_NAME_RE = /(?:^|[_.-])(?:delete|remove|drop|purge|wipe|truncate|destroy|erase|update|overwrite|clear)(?:[_.-]|$)/;
 const DESTRUCTIVE_WORD_RE = /\b(?:deletes?|deleting|removes?|removing|drops?|purges?|wipes?|truncates?|destroys?|erases?|overwrites?)\b/;
@@ -73,7 +73,7 @@ const DESTRUCTIVE_WORD_RE = /\b(?:deletes?|deleting|removes?|removing|drops?|pur
 const STRICT_OBLIGATION_RE = /\b(?:must|required|mandatory|have to|has to|need to|needs to|it is (?:critical|crucial|essential|imperative|vital))\b/;
 
 /** An SSH public key literal: its type, then base64 that always starts "AAAA". */
-const SSH_PUBLIC_KEY_RE = /\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com) AAAA[0-9A-Za-z+/]{40,}/i;
+const SSH_PUBLIC_KEY_RE = /\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk-ssh-ed25519@openssh\.com) AAAA[0-9A-Za-z+/]{16,}/i;
 
 const TEXT_KINDS = new Set(["description", "instructions", "param-text", "value", "annotation", "title"]);
 
@@ -135,6 +135,7 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       if (force === "none") return { severity: null, why: "" };
       if (framed && justified) return { severity: "high", why: `${asked}, justified as a requirement` };
       if (action.fixedArguments) return { severity: "high", why: `${asked}, with values the text fixes instead of the user` };
+      if (action.privatePayload) return { severity: "high", why: `${asked}, carrying secrets, personal records or a whole result to a tool that sends or keeps them` };
       // "You must first call X", X on no tool list of this server, for no input of this tool and no
       // session to open: the call serves whoever wrote the text (the dependency-injection pattern).
       // A sibling named in the same words is the server documenting its own workflow.
@@ -271,7 +272,8 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
       if (isNegatedBefore(sentence.text, action.start, 24) && action.kind !== "value-override" && action.kind !== "privilege") continue;
       // Code in backticks is how commands are written, not a quotation: only descriptive words count for them.
-      const mention = action.kind === "command" ? DESCRIPTIVE_WORDS_RE.test(sentence.text.slice(Math.max(0, action.start - 120), action.start)) : isDescriptiveMention(sentence.text, action.start, action.end);
+      // Tool names are written in backticks too ("call `audit_trail`"): for both, only descriptive words make a mention.
+      const mention = action.kind === "command" || action.kind === "tool-call" ? DESCRIPTIVE_WORDS_RE.test(sentence.text.slice(Math.max(0, action.start - 120), action.start)) : isDescriptiveMention(sentence.text, action.start, action.end);
       if (mention) continue;
       const purposeFits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;
       // "Must not invoke other tools ... even if the user selects one" restrains the model; it overrules nobody.
