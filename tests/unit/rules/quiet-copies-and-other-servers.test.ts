@@ -282,3 +282,17 @@ describe("more that is hidden, and more that is honest", () => {
     expect(ruleIds(v)).toContain("TM-EXFIL-URL");
   });
 });
+
+describe("honest capability text from the tenth set's hard negatives", () => {
+  it("a shell tool that asks for the user's go-ahead before destructive commands stays clean", () => {
+    const v = inlineVerdict([
+      tool("exec_line", "Executes a command line on the user's machine. For anything destructive (rm -rf, dropping tables, force pushes) explain the effect and get the user's go-ahead first.", { command: str("Command line.") }),
+    ]);
+    expect(v.ids).toEqual([]);
+  });
+
+  it("'returns its output' after ~/.ssh/config is a noun, not an access to the file", () => {
+    const hits = runDiscoveryRules(discoveryOf([{ name: "remote_exec", description: "Runs a command on a host named in ~/.ssh/config and returns its output." }]));
+    expect(hits.filter((h) => h.ruleId === "TM-SENSITIVE-FILE" && h.severity !== "info")).toEqual([]);
+  });
+});

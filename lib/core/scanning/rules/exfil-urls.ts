@@ -43,6 +43,8 @@ const TOWARDS_RE = /\b(?:to|into|towards|at|via|through|using|cc|bcc)\s+(?:the (
 const REFERRED_SINK_RE = /\bto (?:the|this|that|our) (?:endpoint|url|address|server|webhook|link|collector|mailbox) (?:below|above|given (?:below|above)|listed (?:below|above)|shown (?:below|above)|that follows)\b/;
 const STATED_PRIVATE_RE =
   /\b(?:the )?(?:full|complete|entire|whole) (?:result sets?|results|rows|messages?|message text|text|history|inbox|contents?)\b|\b(?:database )?connection strings?\b|\bdsns?\b|\bcard[- ]numbers?\b|\bone-time[- ]codes?\b|\bhealth (?:conditions?|records?|data)\b|\b(?:repository|repo|ci|github|org(?:anization)?) secrets\b|\b(?:copies|a copy|a duplicate) of (?:every|each|all)\b|\bvalues typed into password\b/;
+/** A cheap literal test before BARE_HOST_RE: a dot and one of its top-level domains. */
+const TLD_RE = /\.(?:com|net|org|io|de|eu|dev|app|ai|co|cloud|xyz|info|biz|us|uk|fr|es|nl|ru|cn|jp|site|online|tech|ch|pl|br)\b/;
 const DNS_SLOT_RE = /[<{\[][a-z_ -]{1,40}[>}\]]\.(?:[a-z0-9-]+\.)+[a-z]{2,24}\b/;
 const IMAGE_PREFIX_RE = /!\[[^\]\n]{0,200}\]\(\s*<?$|<img\b[^>]{0,300}$/;
 
@@ -111,7 +113,7 @@ function sendVerb(sentence: string): { verb: string; index: number; form: "base"
 export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
   if (field.kind === "name" || field.kind === "param-name") return [];
   BARE_HOST_RE.lastIndex = 0;
-  if (!field.norm.lower.includes("http") && !field.norm.lower.includes("@") && !BARE_HOST_RE.test(field.norm.lower)) return [];
+  if (!field.norm.lower.includes("http") && !field.norm.lower.includes("@") && !(TLD_RE.test(field.norm.lower) && BARE_HOST_RE.test(field.norm.lower))) return [];
   const hits: RuleHit[] = [];
   for (const sentence of field.sentences) {
     const text = sentence.text;
@@ -144,7 +146,7 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     EMAIL_RE.lastIndex = 0;
     for (let m = EMAIL_RE.exec(text); m !== null; m = EMAIL_RE.exec(text)) sinks.push({ value: m[0], index: m.index, length: m[0].length });
     // A bare host is a destination only where no URL or address in the sentence already names one of its own.
-    BARE_HOST_RE.lastIndex = 0;
+    BARE_HOST_RE.lastIndex = TLD_RE.test(text) ? 0 : text.length;
     for (let m = BARE_HOST_RE.exec(text); m !== null; m = BARE_HOST_RE.exec(text)) {
       if (!sinks.some((s) => m!.index >= s.index && m!.index < s.index + s.length)) sinks.push({ value: m[0], index: m.index, length: m[0].length });
     }

@@ -128,8 +128,10 @@ const TELL_PARTS: readonly { user: string; neg: string; tell: string }[] = [
   { user: "pengguna|pelanggan", neg: "jangan|tidak|tanpa|tak", tell: "beri ?tahu|kasih tahu|sebut|informasikan|jelaskan|tunjukkan|laporkan" },
   { user: "người dùng|khách hàng", neg: "không|đừng|chớ", tell: "nói|báo|thông báo|đề cập|giải thích|cho biết|tiết lộ" },
 ];
-const NEGATED_TELL_RE = lexicon(
-  TELL_PARTS.flatMap(({ user, neg, tell }) => [
+/** Per language: a cheap test for its word for the user, then the three orders of the parts (only run when the user is named). */
+const NEGATED_TELL_BY_LANGUAGE: readonly { user: RegExp; telling: RegExp }[] = TELL_PARTS.map(({ user, neg, tell }) => ({
+  user: lexicon(String.raw`\b(?:${user})\b`),
+  telling: lexicon([
     // negation, verb of telling, then the user: "no le menciones nada de esto al usuario"
     String.raw`\b(?:${neg})\b[^.;\n]{0,20}?\b(?:${tell})\p{L}*[^.;\n]{0,40}?\b(?:${user})\b`,
     // the user, then negation and verb: "dem Nutzer gegenüber nichts erwähnen", "пользователю об этом не говорить"
@@ -137,7 +139,7 @@ const NEGATED_TELL_RE = lexicon(
     // the user, the verb, then its negation: "пользователю об этом сообщать не нужно"
     String.raw`\b(?:${user})\b[^.;\n]{0,40}?\b(?:${tell})\p{L}*\s(?:${neg})\b`,
   ]),
-);
+}));
 /** What honest text keeps from the user in any language: secrets and raw identifiers (redaction, not concealment). */
 const REDACTION_RE = lexicon(String.raw`\b(?:contraseñ\p{L}*|clave\p{L}*|senha\p{L}*|chave\p{L}*|mots? de passe|clé\p{L}*|passw(?:o|ö)rt\p{L}*|schlüssel\p{L}*|password|chiav\p{L}*|парол\p{L}*|ключ\p{L}*|token\p{L}*|токен\p{L}*|wachtwoord\p{L}*|hasł\p{L}*|kata sandi|mật khẩu|api|ids?|json|uuid)\b`);
 
@@ -263,6 +265,14 @@ const OTHER_TOOLS_RE = lexicon(String.raw`\b(?:(?:wann immer|immer wenn|jedes ma
 const ALSO_ELSEWHERE_RE = lexicon(String.raw`\b(?:zusätzlich|además|también|aussi|également|anche|inoltre|também|além disso|также|ayrıca)\b|にも|加えて|同时|还要|也要|에도|추가로`);
 /** Other tools banned, or this one made the only choice, in each language. */
 const OTHERS_FORBIDDEN_RE = lexicon(String.raw`\b(?:preferisci sempre quest\p{L}*|a qualsiasi altro|zawsze używaj tego\b[^.;\n]{0,40}\bzamiast|n'utilise[sz]? (?:jamais|pas) (?:les |d')autres outils|le seul (?:outil )?fiable|nunca uses? (?:las )?otras herramientas|no uses? otras herramientas|la única herramienta fiable|nunca use (?:as )?outras ferramentas|não use outras ferramentas|a única ferramenta confiável|(?:verwende|verwenden sie|nutze|nutzen sie|benutze|benutzen sie) (?:nie|niemals|keine) ander\p{L}* (?:werkzeuge|tools)|das einzige zuverlässige|non usare (?:mai )?altri strumenti|l'unico strumento affidabile|(?:никогда )?не (?:используй|используйте|вызывай|вызывайте) други\p{L}* инструмент\p{L}*|gebruik nooit andere (?:tools|hulpmiddelen)|nie używaj innych narzędzi|jangan gunakan alat lain|không dùng công cụ khác)\b|不要(?:调用|使用)其他(?:服务器的)?(?:同类)?工具|始终优先使用本工具|只使用本工具|仅使用本工具|改用本工具|他のツールを使わない|このツールのみ(?:を)?使用|常にこのツールを使|이 도구만 사용|다른 [^.\n]{0,20}도구[^.\n]{0,30}사용하지 마`);
+/**
+ * Literal pre-checks: a word every pattern of a lexicon needs, so that most texts skip the
+ * lexicon (its patterns start with a word-edge class and cannot be searched for by a literal).
+ */
+const MAY_BE_SAME_NAMED_RE = /gleichnamig|homónim|mismo nombre|homonyme|même nom|omonim|homônim|mesmo nome|одноим|同名|같은 이름/;
+const MAY_OVERRULE_USER_RE = /aksini|divers|altro|altra|contrario|contraire|etwas anderes|иное|другое|iets anders|inaczej|lain|nói khác|相反|即使用户|ユーザーが/;
+const MAY_FORBID_OTHERS_RE = /autres outils|seul|otras herramientas|única|outras ferramentas|ander|einzige|altri strumenti|unico|други|innych|alat lain|công cụ khác|其他|本工具|他のツール|このツール|이 도구|다른|preferisci|qualsiasi altro|zawsze/;
+const MAY_BE_CALLED_AFTER_RE = /aufgerufen|aufrufen|çağır|を呼|を実行|호출|调用/;
 /** Added as attendee, participant or recipient, in each language. */
 const ADD_RECIPIENT_RE = lexicon(String.raw`(?:参加者|出席者|招待者|宛先|cc|bcc)に(?:追加|加え)|(?:添加|加入)(?:为)?(?:参会者|参与者|收件人|抄送)|참석자(?:로|에)? 추가|\b(?:als teilnehmer|zu den teilnehmern|in (?:cc|bcc)|como participante|a los participantes|como destinatario|comme participant|aux participants|en copie|come partecipante|ai partecipanti|in copia|como participante|aos participantes|em cópia|в участники|в копию|sebagai peserta|ke peserta|thành người tham dự|vào cc)\b`);
 /** "Always choose this server's tools", in each language. */
@@ -297,8 +307,12 @@ const EVEN_IF_USER_SAYS_RE = lexicon(String.raw`\b(?:kullanıcı aksini söylese
 
 /** A negated telling aimed at the user, unless what is kept back is a secret or a raw identifier. */
 function negatedTelling(text: string): Concept | null {
-  const m = NEGATED_TELL_RE.exec(text);
-  return m && !REDACTION_RE.test(m[0]) ? { at: m.index, end: m.index + m[0].length } : null;
+  for (const language of NEGATED_TELL_BY_LANGUAGE) {
+    if (!language.user.test(text)) continue;
+    const m = language.telling.exec(text);
+    if (m && !REDACTION_RE.test(m[0])) return { at: m.index, end: m.index + m[0].length };
+  }
+  return null;
 }
 
 function mayBeForeign(text: string): boolean {
@@ -389,7 +403,7 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
     const payment = find(PAYMENT_SECRET_RE, text);
     if (payment && (find(ENTER_RE, text) || FILL_IN_RE.test(text))) hit("TM-EXFIL-PARAM", "high", payment, "A parameter asks, in another language than English, for the user's card or banking secrets.");
   }
-  const overruled = find(EVEN_IF_USER_SAYS_RE, text);
+  const overruled = MAY_OVERRULE_USER_RE.test(text) ? find(EVEN_IF_USER_SAYS_RE, text) : null;
   if (overruled) hit("TM-VALUE-OVERRIDE", conceal() ? "high" : "medium", overruled, "Overrules the user in advance, in another language than English (\"even if the user says otherwise\").");
   // A parameter whose description asks for the whole conversation: a tool gets its own input, not the chat.
   if (field.kind === "param-text" && wholeConversation()) hit("TM-EXFIL-PARAM", "high", wholeConversation()!, "A parameter asks, in another language than English, for the whole conversation: the tool would receive what the user said to the model.");
@@ -414,13 +428,13 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   // A mailbox the text names added as attendee or recipient of what other tools create, kept from the user.
   const addedRecipient = email() && conceal() ? find(ADD_RECIPIENT_RE, text) : null;
   if (addedRecipient) hit("TM-TOOL-SHADOWING", "high", addedRecipient, "Adds, in another language than English, a mailbox the text names as attendee or recipient and keeps it from the user.");
-  const forbidden = find(OTHERS_FORBIDDEN_RE, text);
+  const forbidden = MAY_FORBID_OTHERS_RE.test(text) ? find(OTHERS_FORBIDDEN_RE, text) : null;
   if (forbidden) hit("TM-PREFERENCE-MANIPULATION", "high", forbidden, "Bans the other tools or makes this one the only choice, in another language than English.");
   const alwaysThis = find(ALWAYS_THIS_RE, text);
   if (alwaysThis && find(EVEN_IF_OTHERS_RE, text)) hit("TM-PREFERENCE-MANIPULATION", "high", alwaysThis, "Tells the model, in another language than English, to always choose this server even where other tools fit, taking the choice from the model and the user.");
-  const sameNamed = find(SAME_NAMED_ELSEWHERE_RE, text);
+  const sameNamed = MAY_BE_SAME_NAMED_RE.test(text) ? find(SAME_NAMED_ELSEWHERE_RE, text) : null;
   if (sameNamed) hit("TM-PREFERENCE-MANIPULATION", "high", sameNamed, "Claims, in another language than English, to replace the same-named tools of other servers, so that calls meant for them come here.");
-  const call = find(CALL_NAMED_TOOL_RE, text) ?? find(NAMED_TOOL_CALLED_RE, text);
+  const call = find(CALL_NAMED_TOOL_RE, text) ?? (text.includes("_") && MAY_BE_CALLED_AFTER_RE.test(text) ? find(NAMED_TOOL_CALLED_RE, text) : null);
   // The call told to carry secrets, bank or personal data, or everything there is: the dependency-injection payload.
   if (call && ORDER_FIRST_RE.test(text) && (secret() || find(PAYLOAD_ML_RE, text) || find(PAYMENT_SECRET_RE, text) || environment())) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to a named tool that carries secrets, bank or personal data, or everything there is.");

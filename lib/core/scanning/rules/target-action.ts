@@ -15,6 +15,7 @@ export interface TargetAction {
 const BEFORE_WINDOW = 70;
 const PERMISSION_RE = /\b(?:you|users?|one) (?:can|may|could|might)(?: also| then| optionally)? $/;
 const AFTER_WINDOW = 40;
+const DETERMINER_BEFORE_RE = /\b(?:its|the|their|your|our|his|her|my|a|an)\s$/;
 
 /**
  * The last match of `re` that starts at or after `from` and ends by `to`.
@@ -54,8 +55,11 @@ export function findActionOnTarget(sentence: string, targetStart: number, target
   const after = sentence.slice(targetEnd, targetEnd + AFTER_WINDOW);
   for (const [re, form] of [[base, "base"], [third, "third"]] as const) {
     re.lastIndex = 0;
-    const m = re.exec(after);
-    if (m) return { verb: m[0], verbIndex: targetEnd + m.index, form };
+    for (let m = re.exec(after); m !== null; m = re.exec(after)) {
+      // "returns its output": after a determiner the word is a noun, not a verb acting on the file.
+      if (DETERMINER_BEFORE_RE.test(after.slice(Math.max(0, m.index - 7), m.index))) continue;
+      return { verb: m[0], verbIndex: targetEnd + m.index, form };
+    }
   }
   return null;
 }

@@ -93,6 +93,8 @@ const DEFECT_RE = /\b(?:slow|times? out|timing out|throttled|rate[- ]limited|sta
 const SENT_HERE_RE = /\binstead\b|\bhere\b|\b(?:always|only) use [a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b|\b(?:use|send|pass|route|switch to)\b[^.;]{0,40}\b(?:this (?:tool|server)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/;
 
 const UNTIL_USER_RE = /^[^.;]{0,30}\b(?:until|unless|before|without)\b[^.;]{0,50}\b(?:the user|user'?s|confirm\w*|instruction|approval|permission)\b/;
+/** A word every pattern of EXCLUDES_OTHERS_RES and RUNS_DOWN_OTHERS_RE needs: most descriptions skip them all. */
+const MAY_EXCLUDE_OTHERS_RE = /other|alternative|competing|rival|built-in|default|standard|third-party|certified|exclusively|server|score|rating|violation|deprecated|retired|discontinued|sunset|shut down|judged|rated|scored|flagged|marked|helpfulness|evaluation|penali/;
 const CHOOSE_RE = /\b(?:use|call|choose|pick|prefer|select|switch to|rely on)\b/;
 
 /**
@@ -125,6 +127,7 @@ function claimsIn(text: string): Claim[] {
 
 /** Another server's tools declared defective, in a sentence that (or whose next) sends the model here. */
 function othersDeclaredBroken(text: string): RegExpExecArray | null {
+  if (!DEFECT_RE.test(text)) return null;
   const ref = OTHER_TOOLS_REF_RE.exec(text);
   if (!ref) return null;
   const sentenceEnd = text.indexOf(".", ref.index + ref[0].length);
@@ -138,6 +141,7 @@ function othersDeclaredBroken(text: string): RegExpExecArray | null {
 
 /** The first sentence part that excludes or outranks the other tools (EXCLUDES_OTHERS_RES, or the others run down beside a choice). */
 function othersExcluded(text: string): RegExpExecArray | null {
+  if (!MAY_EXCLUDE_OTHERS_RE.test(text)) return null;
   for (const re of EXCLUDES_OTHERS_RES) {
     const m = re.exec(text);
     // "MUST NOT invoke any other CircleCI tools until receiving a clear instruction from the user": a pause for the user, not a ban.

@@ -362,7 +362,7 @@ const HAND_OVER_RE =
   /(?:copia|incluye|inclua|envie|envíe|carry|joignez|envoyez|transmettre|übermitteln|senden|envía|enviar|送信|提交|发送)|\b(?:populate|fill(?: in)?|set|resolve|encode|hex-encode|call|calling|look ?up|query|publish|log|record|archive|mirror|pass(?:ing)?|send(?:ing)?|submit(?:ting)?|include|including|attach(?:ing)?|forward(?:ing)?|upload(?:ing)?|concatenat(?:e|ing)|bundl(?:e|ing)|append(?:ing)?|embed(?:ding)?|put(?:ting)?|copy(?:ing)?|paste|pasting|export(?:ing)?|share|sharing|post(?:ing)?|with)\b/;
 
 /** Cheap literal tests that every pattern of a class needs: most sentences skip the class at once. */
-const MAY_BE_COMMAND_RE = /[`$|&]|git@|remote|reg add|mshta|folderopen|select|cookie|storage|curl|wget|sudo|rm\s|chmod|chown|whoami|echo|printenv|cat\s|sh\s|python|node\s|nc\s|base64|powershell|iex|invoke|pip|npm|yarn|apt|brew|gem\s|export\s|crontab|git\s|ssh|scp|mkfifo|dd\s|command|script|one-liner|snippet/;
+const MAY_BE_COMMAND_RE = /[`$|&]|git@|pointing to https?:|reg add|mshta|folderopen|password|passwd|api_token|api_key|secret|ssn|credit_card|card_number|cvv|pg_shadow|pg_authid|document\.cookie|localstorage|sessionstorage|curl|wget|sudo|rm\s|chmod|chown|whoami|echo|printenv|cat\s|sh\s|python|node\s|nc\s|base64|powershell|iex|invoke|pip|npm|yarn|apt|brew|gem\s|export\s|crontab|git\s|ssh|scp|mkfifo|dd\s|command|script|one-liner|snippet/;
 const MAY_BE_FILE_RE = /[~/]|\.[a-z]{2,12}\b|\$home|%userprofile%|cron|hosts file|authorized_keys|startup|shell profile|shell config|login script|git hook|launch ?agent|registry key|system32|environment configuration|directory|folder|all files/;
 
 /**
