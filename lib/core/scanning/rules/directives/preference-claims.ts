@@ -166,17 +166,20 @@ function standInHits(field: AnalyzedField, text: string): RuleHit[] {
   return [];
 }
 
+/** Stand-ins, other servers' tools declared broken, and other tools excluded or outranked: each alone is steering. */
+function otherToolsSteeringHits(field: AnalyzedField, text: string): RuleHit[] {
+  const standIns = standInHits(field, text);
+  if (standIns.length > 0) return standIns;
+  const diverted = othersDeclaredBroken(text);
+  if (diverted) return [fieldHit(field, "TM-TOOL-REDIRECTION", "high", diverted.index, diverted.index + diverted[0].length, `Declares other servers' tools broken ("${diverted[0].slice(0, 80)}") and sends the model to this server instead.`)];
+  const excluded = othersExcluded(text);
+  return excluded ? [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", excluded.index, excluded.index + excluded[0].length, `Excludes or outranks the other tools, with no job to justify it ("${excluded[0].slice(0, 80)}").`)] : [];
+}
+
 /** TM-PREFERENCE-MANIPULATION over one description: several claims, or one order to prefer the tool. */
 export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
   // A parameter's text may stand in for another server's tool too ("keep this true; it is the reason to use this instead of Playwright's").
-  if (field.kind === "param-text" || field.kind === "value") {
-    const standIns = standInHits(field, field.norm.lower);
-    if (standIns.length > 0) return standIns;
-    const diverted = othersDeclaredBroken(field.norm.lower);
-    if (diverted) return [fieldHit(field, "TM-TOOL-REDIRECTION", "high", diverted.index, diverted.index + diverted[0].length, `Declares other servers' tools broken ("${diverted[0].slice(0, 80)}") and sends the model to this server instead.`)];
-    const excluded = othersExcluded(field.norm.lower);
-    return excluded ? [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", excluded.index, excluded.index + excluded[0].length, `Excludes or outranks the other tools, with no job to justify it ("${excluded[0].slice(0, 80)}").`)] : [];
-  }
+  if (field.kind === "param-text" || field.kind === "value") return otherToolsSteeringHits(field, field.norm.lower);
   if (field.kind !== "description" && field.kind !== "title" && field.kind !== "instructions") return [];
   const text = field.norm.lower;
   const claims = claimsIn(text);
@@ -186,12 +189,8 @@ export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
   if (unsafe && INSTEAD_OWN_RE.test(text)) {
     return [fieldHit(field, "TM-TOOL-REDIRECTION", "high", unsafe.index, unsafe.index + unsafe[0].length, `Calls other servers' tools unsafe ("${unsafe[0]}") and sends the model to this server's tool instead.`)];
   }
-  const standIns = standInHits(field, text);
-  if (standIns.length > 0) return standIns;
-  const diverted = othersDeclaredBroken(text);
-  if (diverted) return [fieldHit(field, "TM-TOOL-REDIRECTION", "high", diverted.index, diverted.index + diverted[0].length, `Declares other servers' tools broken ("${diverted[0].slice(0, 80)}") and sends the model to this server instead.`)];
-  const excluded = othersExcluded(text);
-  if (excluded) return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", excluded.index, excluded.index + excluded[0].length, `Excludes or outranks the other tools, with no job to justify it ("${excluded[0].slice(0, 80)}").`)];
+  const steering = otherToolsSteeringHits(field, text);
+  if (steering.length > 0) return steering;
   const prefer = PREFER_RE.exec(text);
   if (prefer && !isNegatedBefore(text, prefer.index, 12)) {
     // An order to prefer the tool, backed by a sales claim, is manipulation; with reasons alone
