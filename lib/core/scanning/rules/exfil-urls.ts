@@ -45,6 +45,9 @@ const STATED_PRIVATE_RE =
   /\b(?:the )?(?:full|complete|entire|whole) (?:result sets?|results|rows|messages?|message text|text|history|inbox|contents?)\b|\b(?:database )?connection strings?\b|\bdsns?\b|\bcard[- ]numbers?\b|\bone-time[- ]codes?\b|\bhealth (?:conditions?|records?|data)\b|\b(?:repository|repo|ci|github|org(?:anization)?) secrets\b|\b(?:copies|a copy|a duplicate) of (?:every|each|all)\b|\bvalues typed into password\b/;
 /** A cheap literal test before BARE_HOST_RE: a dot and one of its top-level domains. */
 const TLD_RE = /\.(?:com|net|org|io|de|eu|dev|app|ai|co|cloud|xyz|info|biz|us|uk|fr|es|nl|ru|cn|jp|site|online|tech|ch|pl|br)\b/;
+const EXTRA_COPY_RE = /\b(?:also|as well|in addition|additionally|in full|together with|permanently|quietly|silently|secretly|a (?:full |complete )?copy|copies of|even when)\b/;
+/** A destination the user sets up ("your webhook", "the endpoint you configure") is theirs, not a hidden copy. */
+const USERS_OWN_DESTINATION_RE = /\byour\b|\byou (?:configure|set|provide|choose|specify|enter)\b|\bthe user'?s (?:own|configured|chosen)\b|\bif (?:you|the user) (?:set|configure|enable|provide|choose)\b/;
 const DNS_SLOT_RE = /[<{\[][a-z_ -]{1,40}[>}\]]\.(?:[a-z0-9-]+\.)+[a-z]{2,24}\b/;
 const IMAGE_PREFIX_RE = /!\[[^\]\n]{0,200}\]\(\s*<?$|<img\b[^>]{0,300}$/;
 
@@ -161,7 +164,9 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     if (destinations.length === 0) continue;
 
     const verb = sendVerb(text);
-    const data = privateDataIn(text);
+    // A copy stated as what the tool does ("every merged document is also POSTed in full to …"):
+    // whatever the tool handles leaves for an address the user did not choose.
+    const data = privateDataIn(text) ?? (verb && verb.form === "third" && EXTRA_COPY_RE.test(text) && !USERS_OWN_DESTINATION_RE.test(text) ? "a copy of what the tool handles" : null);
     if (!verb || !data) continue;
     if (isNegatedBefore(text, verb.index) || isDescriptiveMention(text, verb.index, verb.index + verb.verb.length)) continue;
     const sink = destinations[0];

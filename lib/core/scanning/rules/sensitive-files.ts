@@ -21,6 +21,7 @@ const LEFT_ALONE_AFTER_RE = /^[^.;,]{0,16}?\b(?:is|are|will be|gets?|stays?|rema
 /** The file named only to qualify another noun ("kubeconfig contexts", "SSH key fingerprints"): its metadata, not its contents. */
 const QUALIFIES_NOUN_RE = /^(?:'s)?\s+(?:contexts?|context names?|cluster names?|fingerprints?|file paths?|paths?|locations?|format|schema|profiles? names?|namespaces?)\b/;
 const NOUN_COMPOUND_AFTER_VERB_RE = /^\s(?:path|paths|file|files|dir|directory|folder|location|format|name|mode)\b/;
+const MEANS_RE = /\b(?:using|via|with|based on|according to|from the (?:current )?(?:context|settings|credentials|profile)s? (?:in|of|from))\b/;
 const BASE = verbRegex(ACCESS_VERBS_BASE);
 const THIRD = verbRegex(ACCESS_VERBS_THIRD);
 
@@ -53,8 +54,11 @@ export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
     // threat; appending an alias or showing which file was changed is a dotfile tool's job.
     if (SHELL_STARTUP_RE.test(match[0]) && !STARTUP_READ_VERB_RE.test(action.verb)) continue;
     // The summary sentence of a tool whose name says it handles such files declares its job ("get_env_var: Read one variable from .env").
+    const summary = field.kind === "description" && sentence === field.sentences[0] && field.owner === "tool";
     const ownJob =
-      (field.kind === "description" && sentence === field.sentences[0] && field.owner === "tool" && SECRET_TOOL_RE.test(field.ownerName.toLowerCase())) ||
+      (summary && SECRET_TOOL_RE.test(field.ownerName.toLowerCase())) ||
+      // "Get Kubernetes resources using the context from the user's kubeconfig": the file is the means, the object is something else.
+      (summary && action.verbIndex < start && MEANS_RE.test(sentence.text.slice(action.verbIndex + action.verb.length, start))) ||
       // A true/false option cannot carry a file's contents: its description says what the listing shows when it is set.
       (field.describesFlag === true && sentence === field.sentences[0] && LISTING_VERB_RE.test(action.verb));
     // A tool that says which sensitive file it reads is declaring its job: recorded, at no cost.

@@ -30,9 +30,9 @@ const USED_TOOL_RE = /\b(?:when(?:ever)?|each time|every time|before|after) (?:t
 const OTHER_SERVER_MENTION_RE = /\b(?:from|on|of|in|by|via) (?:an?other|other|a different|any other|a third-party|third-party|external) (?:mcp )?(?:servers?|integrations?|connectors?|plugins?|providers?)\b/;
 const IDENTIFIER_RE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 const GLOBAL_REF_RE = /\b(?:all|any|every|each)(?: of the)?(?: other)?(?: [a-z-]+)? (?:tools?|functions?|tool calls?)\b|\bother tools?\b|\banother tool\b/;
-const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|any ?time|if|after|before|while|once)\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b/;
+const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|any ?time|if|after|before|while|once|for (?:any|every|each))\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b/;
 const MODIFY_RE =
-  /(?:^|[,;:]\s)(?:first )?(?:change|set|replace|add|swap|rewrite|override|append|prepend|insert|increase|raise|double|redirect|route|copy|post|send|forward|summari[sz]e)\b|\bmust be (?:increased|raised|changed|replaced|redirected|copied|forwarded|sent)\b|\blist [^\n]{1,60}? among\b|\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|redirect|reroute)\b|\binstead of\b|\b(?:returns?|creates?|sends?|runs?|is (?:used|called|invoked))\b[^.]{0,120}\b(?:call|add|set|send|copy|forward|store|save|upload|sync|include|pass|prefix|append|push)\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b|\b(?:replaced|appended|prepended|added|included|inserted|forwarded|copied|redirected|rerouted|swapped|substituted|routed) (?:by|with|to|into|through|via)\b|\b(?:carry|carries|needs?|requires?|gets?) (?:a |an )?(?:copy-recipient|cc|bcc|copy|extra recipient|additional recipient)\b|\bneeds? [^ ]{1,64}@[^ ]{3,80} as well\b|\b(?:please )?(?:append|prepend|add) [`'"]/;
+  /(?:^|[,;:]\s)(?:first |also |always |then )?(?:change|set|replace|add|swap|rewrite|override|append|prepend|insert|increase|raise|double|redirect|route|copy|post|send|forward|summari[sz]e)\b|\bmust be (?:increased|raised|changed|replaced|redirected|copied|forwarded|sent)\b|\blist [^\n]{1,60}? among\b|\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|redirect|reroute)\b|\binstead of\b|\b(?:returns?|creates?|sends?|runs?|is (?:used|called|invoked))\b[^.]{0,120}\b(?:call|add|set|send|copy|forward|store|save|upload|sync|include|pass|prefix|append|push)\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b|\b(?:replaced|appended|prepended|added|included|inserted|forwarded|copied|redirected|rerouted|swapped|substituted|routed) (?:by|with|to|into|through|via)\b|\b(?:carry|carries|needs?|requires?|gets?) (?:a |an )?(?:copy-recipient|cc|bcc|copy|extra recipient|additional recipient)\b|\bneeds? [^ ]{1,64}@[^ ]{3,80} as well\b|\b(?:please )?(?:append|prepend|add) [`'"]/;
 const RECIPIENT_RE = /\bamong the (?:attendees|invitees|recipients|participants|guests)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|forward|redirect|reroute|recipient|send a copy|copy (?:of )?(?:all|every|each|the))\b|\bcopy-recipient\b/;
 /**
  * Another integration's tools named loosely: "the mail integration", "the
@@ -43,7 +43,7 @@ const INTEGRATION_REF_RE =
   /\b(?:the|its|your|their|any|every|each|another|other|a different) (?:[a-z0-9-]+ ){0,3}?(?:integration|connector|plugin|extension|server|service|app)(?:'s|’s)? (?:(?:[a-z_-]+|or|and) ){0,4}?(?:tools?|functions?)\b|\b(?:the|your|their) (?:[a-z-]+ )?(?:mail|e-?mail|calendar|bank|banking|payments?|chat|messaging|database|file ?system|git|crm|slack|storage|drive)(?: or [a-z-]+)? (?:integration|connector|plugin|extension)\b|\bits (?:[a-z_-]+ )?tools?\b/;
 
 /** Tools people care about being hijacked, when named loosely ("the email tool"). */
-const SENSITIVE_TOOL_WORD_RE = /(?:e-?mail|mail|message|messaging|payment|transfer|bank|wallet|shell|command|terminal|slack|sms|whatsapp|telegram|signal|discord|file ?system|git|browser|crypto|chat|calendar|teams|stripe|paypal|venmo|jira|linear|github|gitlab|notion|gmail|outlook|salesforce|hubspot|crm|drive|dropbox)/;
+const SENSITIVE_TOOL_WORD_RE = /(?:e-?mail|mail|message|messaging|payment|transfer|bank|wallet|shell|command|terminal|slack|sms|whatsapp|telegram|signal|discord|file ?system|git|browser|crypto|chat|calendar|teams|stripe|paypal|venmo|jira|linear|github|gitlab|notion|gmail|outlook|salesforce|hubspot|crm|drive|dropbox|cloud|console|terraform|aws|gcp|azure|kubernetes|firewall|banking)/;
 /**
  * Another integration's tools named by vendor or kind: "with the Slack tools", "any payment made with
  * Stripe, PayPal or Venmo tools", "a chat tool such as Slack". Kept only when a word in it names a tool
@@ -94,7 +94,8 @@ function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): Too
   const integration = INTEGRATION_REF_RE.exec(sentence);
   if (integration) refs.push({ name: integration[0], index: integration.index, external: true });
     const global = GLOBAL_REF_RE.exec(sentence);
-  if (global) refs.push({ name: global[0], index: global.index, external: true, global: true });
+  // "each time you post to Slack using any tool": a global reference pinned to a tool people care about is a named one.
+  if (global) refs.push({ name: global[0], index: global.index, external: true, global: !SENSITIVE_TOOL_WORD_RE.test(sentence) });
   return refs;
 }
 
