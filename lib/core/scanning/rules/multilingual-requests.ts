@@ -269,6 +269,9 @@ const OTHERS_FORBIDDEN_RE = lexicon(String.raw`\b(?:preferisci sempre quest\p{L}
  * Literal pre-checks: a word every pattern of a lexicon needs, so that most texts skip the
  * lexicon (its patterns start with a word-edge class and cannot be searched for by a literal).
  */
+/** The negations, user words and summary words CONCEAL_RE's patterns start with, in each of its languages. */
+const MAY_CONCEAL_RE =
+  /\bno\b|não|\bnon\b|\bne\b|n'|nicht|ohne|\bsin\b|\bsem\b|senza|\bsans\b|ocult|escond|cache|besoin|riepilogo|resumen|résumé|récapitulatif|resumo|zusammenfassung|gegenüber|verschweig|erwähn|sage|teile|informier|nutzer|kullanici|kullanıcı|لا|دون|उपयोगकर्ता|यूज़र|ユーザー|内緒|回答|不要|不让|用户|回复|答复|无需|不必|不用|无须|사용자|пользовател|(?:^|\s)не\s|скрой|zonder|vertel|meld|\bzeg\b|verberg|verzwijg|gebruiker|(?:^|\s)nie\s|(?:^|\s)bez\s|không|đừng|jangan|tanpa/;
 const MAY_BE_SAME_NAMED_RE = /gleichnamig|homónim|mismo nombre|homonyme|même nom|omonim|homônim|mesmo nome|одноим|同名|같은 이름/;
 const MAY_OVERRULE_USER_RE = /aksini|divers|altro|altra|contrario|contraire|etwas anderes|иное|другое|iets anders|inaczej|lain|nói khác|相反|即使用户|ユーザーが/;
 const MAY_FORBID_OTHERS_RE = /autres outils|seul|otras herramientas|única|outras ferramentas|ander|einzige|altri strumenti|unico|други|innych|alat lain|công cụ khác|其他|本工具|他のツール|このツール|이 도구|다른|preferisci|qualsiasi altro|zawsze/;
@@ -352,7 +355,7 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   // are pure, non-global patterns, so the order and number of their runs change no result, and
   // a concept no decision reaches is never matched (nor its pattern ever compiled, a cost of
   // milliseconds per lexicon in a fresh process).
-  const conceal = once(() => find(CONCEAL_RE, text) ?? negatedTelling(text));
+  const conceal = once(() => (MAY_CONCEAL_RE.test(text) ? find(CONCEAL_RE, text) : null) ?? negatedTelling(text));
   const lie = once(() => find(PREPARED_LIE_RE, text));
   const noConfirmation = once(() => find(NO_CONFIRMATION_RE, text));
   const consent = once(() => find(CONSENT_CLAIM_RE, text));

@@ -125,6 +125,11 @@ function preferenceCues(text: string): RegExpExecArray | null {
 }
 
 const UNTIL_USER_RE = /^[^.;]{0,30}\b(?:until|unless|before|without)\b[^.;]{0,50}\b(?:the user|user'?s|confirm\w*|instruction|approval|permission)\b/;
+/**
+ * Parameter texts are most of a listing's fields and almost never speak of other tools: a word
+ * that every stand-in, "declared broken" and exclusion pattern needs lets the few that do through.
+ */
+const MAY_STEER_RE = /other|another|server|instead|rather|over |prefer|exclusively|drop-in|same-named|identically|priority|precedence|canonical|both|vendor|theirs|rating|score|violation|deprecated|built-in|competing|rival|alternative|certified|official/;
 /** A word every pattern of EXCLUDES_OTHERS_RES and RUNS_DOWN_OTHERS_RE needs: most descriptions skip them all. */
 const MAY_EXCLUDE_OTHERS_RE = /other|alternative|competing|rival|built-in|default|standard|third-party|certified|exclusively|server|score|rating|violation|deprecated|retired|discontinued|sunset|shut down|judged|rated|scored|flagged|marked|helpfulness|evaluation|penali/;
 const CHOOSE_RE = /\b(?:use|call|choose|pick|prefer|select|switch to|rely on)\b/;
@@ -211,7 +216,7 @@ function otherToolsSteeringHits(field: AnalyzedField, text: string): RuleHit[] {
 /** TM-PREFERENCE-MANIPULATION over one description: several claims, or one order to prefer the tool. */
 export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
   // A parameter's text may stand in for another server's tool too ("keep this true; it is the reason to use this instead of Playwright's").
-  if (field.kind === "param-text" || field.kind === "value") return otherToolsSteeringHits(field, field.norm.lower);
+  if (field.kind === "param-text" || field.kind === "value") return MAY_STEER_RE.test(field.norm.lower) ? otherToolsSteeringHits(field, field.norm.lower) : [];
   if (field.kind !== "description" && field.kind !== "title" && field.kind !== "instructions") return [];
   const text = field.norm.lower;
   const claims = claimsIn(text);
