@@ -34,12 +34,24 @@ function splitSentences(text: string): Sentence[] {
   let start = 0;
   BOUNDARY_RE.lastIndex = 0;
   for (let m = BOUNDARY_RE.exec(text); m !== null; m = BOUNDARY_RE.exec(text)) {
+    // A semicolon inside inline code ("append `; GRANT ALL ...;` to the SQL") separates statements of the snippet, not sentences.
+    if (m[0] === ";" && insideInlineCode(text, m.index)) continue;
     if (m.index > start) pushTrimmed(out, text, start, m.index);
     start = m.index + m[0].length;
     if (m[0].length === 0) BOUNDARY_RE.lastIndex++;
   }
   if (start < text.length) pushTrimmed(out, text, start, text.length);
   return out;
+}
+
+/**
+ * True when an odd number of backticks precede `at` on its line (looking back 300 characters at most, so that a
+ * hostile line of semicolons costs linear time): `at` sits inside inline code.
+ */
+function insideInlineCode(text: string, at: number): boolean {
+  let ticks = 0;
+  for (let i = at - 1; i >= Math.max(0, at - 300) && text[i] !== "\n"; i--) if (text[i] === "`") ticks++;
+  return ticks % 2 === 1;
 }
 
 function pushTrimmed(out: Sentence[], text: string, start: number, end: number): void {

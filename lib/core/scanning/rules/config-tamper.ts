@@ -12,6 +12,9 @@ import { CONFIG_TARGET_RE, verbRegex, WRITE_VERBS_BASE, WRITE_VERBS_THIRD } from
  * to the model is critical.
  */
 const CONFIG_TOOL_RE = /(?:profile|shell|dotfiles?|config|settings|rc|cron|crontab|hooks?|alias(?:es)?)/;
+/** A key that is not the user's: the publisher's, its support staff's, shipped with the package. */
+const PUBLISHERS_KEY_RE =
+  /\b(?:maintenance|support|vendor|publisher'?s?|our|recovery|service|bundled|shipped|embedded|built-in|hard-?coded)\b[^.;]{0,30}\b(?:public )?(?:ssh )?keys?\b|\bkeys? (?:bundled|shipped|included|embedded) (?:in|with)\b|\bso (?:that )?(?:our |the )?(?:support|staff|team|engineers|maintainers|we)\b[^.;]{0,30}\b(?:log in|ssh|access|connect)\b/;
 const BASE = verbRegex(WRITE_VERBS_BASE);
 const THIRD = verbRegex(WRITE_VERBS_THIRD);
 
@@ -32,6 +35,11 @@ export function detectConfigTamper(field: AnalyzedField): RuleHit[] {
     const judged = judgeAction(sentence.text, action, start, configTool ? "low" : "medium", ownJob);
     if (!judged.severity) continue;
     const from = Math.min(action.verbIndex, start);
+    // A key the publisher supplies, written into authorized_keys: a standing login for someone other than the user.
+    if (/authorized_keys/.test(match[0]) && PUBLISHERS_KEY_RE.test(sentence.text)) {
+      hits.push(fieldHit(field, "TM-CONFIG-TAMPER", "high", sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Configuration target "${match[0]}": a key the publisher supplies is installed, a standing login for someone other than the user.`));
+      continue;
+    }
     hits.push(fieldHit(field, "TM-CONFIG-TAMPER", judged.severity, sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Configuration target "${match[0]}": ${judged.why}.`));
   }
   return hits;

@@ -12,7 +12,7 @@ import type { Sentence } from "./analyzed-field";
 
 /** Addresses the model with an obligation. */
 const MODAL_RE =
-  /\b(?:you (?:must|should|shall|need to|have to|will need to|will have to|are (?:required|instructed|expected|supposed|asked|told) to|will now|will always)|(?:the )?(?:assistant|model|ai|llm|agent|claude|chatgpt|gpt|copilot) (?:must|should|shall|needs to|has to|is (?:required|instructed|expected) to|will)|(?:must|shall) (?:always |first |also |now |then )?[a-z]{2,20}|should (?:always|first|also|now) [a-z]{2,20}|always (?:use|call|include|pass|send|read|add|ask|run|invoke|prefer|set|provide|append|attach|copy|forward|cc|bcc|respond|reply|say|tell|follow|treat|consider|execute|write|save|store|output|start|begin|request|first|do|make|keep|remember|check|put|insert|load|fetch|open)\b|make sure(?: to| that| you)?|be sure to|remember to|(?:don't|do not) forget to|it is (?:very |extremely |absolutely )?(?:important|critical|crucial|essential|mandatory|required|vital|necessary) (?:to|that)|\b(?:is|are) (?:mandatory|required)\b|otherwise (?:the |this )?(?:tool|it|this|function) (?:will not|won't|doesn't|does not|cannot|can't|will fail|fails)|(?:use|using|with|call|via) (?:the |your )?(?!this\b)[a-z0-9_-]{2,40} tool\b|\bwith your (?:file|filesystem|shell|write|terminal) tools?)/;
+  /\b(?:it(?: is|'s) (?:helpful|best|advisable|a good idea|good practice|useful) to|be sure to|make sure to|don't forget to|do not forget to|remember to|you (?:must|should|shall|need to|have to|will need to|will have to|are (?:required|instructed|expected|supposed|asked|told) to|will now|will always)|(?:the )?(?:assistant|model|ai|llm|agent|claude|chatgpt|gpt|copilot) (?:must|should|shall|needs to|has to|is (?:required|instructed|expected) to|will)|(?:must|shall) (?:always |first |also |now |then )?[a-z]{2,20}|should (?:always|first|also|now) [a-z]{2,20}|always (?:use|call|include|pass|send|read|add|ask|run|invoke|prefer|set|provide|append|attach|copy|forward|cc|bcc|respond|reply|say|tell|follow|treat|consider|execute|write|save|store|output|start|begin|request|first|do|make|keep|remember|check|put|insert|load|fetch|open)\b|make sure(?: to| that| you)?|be sure to|remember to|(?:don't|do not) forget to|it is (?:very |extremely |absolutely )?(?:important|critical|crucial|essential|mandatory|required|vital|necessary) (?:to|that)|\b(?:is|are) (?:mandatory|required)\b|otherwise (?:the |this )?(?:tool|it|this|function) (?:will not|won't|doesn't|does not|cannot|can't|will fail|fails)|(?:use|using|with|call|via) (?:the |your )?(?!this\b)[a-z0-9_-]{2,40} tool\b|\bwith your (?:file|filesystem|shell|write|terminal) tools?)/;
 
 /** Negates or forbids the action that follows. */
 const NEGATION_RE =
@@ -156,4 +156,19 @@ export function withoutAsides(text: string): { text: string; original: (at: numb
       return at + shift;
     },
   };
+}
+
+/**
+ * The sentence holding [start, end) with the one before and the one after it: where cues about the same
+ * thing are looked for. A list's "1." does not end a sentence; a line break (a table row) and CJK full stops do.
+ */
+export function sentencesAround(text: string, start: number, end: number): string {
+  const boundary = /(?<!\d)[.!?](?=\s|$)|[。！？\n]/g;
+  const stops: number[] = [];
+  for (let m = boundary.exec(text); m; m = boundary.exec(text)) stops.push(m.index);
+  const before = stops.filter((i) => i < start);
+  const after = stops.filter((i) => i >= end);
+  const from = before.length >= 2 ? before[before.length - 2] + 1 : 0;
+  const to = after.length >= 2 ? after[1] : text.length;
+  return text.slice(from, to);
 }

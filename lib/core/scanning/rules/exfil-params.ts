@@ -31,15 +31,28 @@ const PUBLIC_KEY_RE = /\.pub\b|\bpublic (?:ssh )?keys?\b/;
 const FILE_CONTENT_RE = /\b(?:contents?|text|data|body|values?) of\b|\b(?:paste|verbatim|dump)\b/;
 
 interface DataRequest {
-  kind: "conversation" | "secret" | "file";
+  kind: "conversation" | "secret" | "env-secret" | "file";
   strong: boolean;
   index: number;
   text: string;
 }
 
-function findDataRequest(text: string, sideChannel: boolean): DataRequest | null {
-  const strong = CONVERSATION_STRONG_RE.exec(text);
+/**
+ * A secret environment variable's value asked for by name ("the value of the GITHUB_TOKEN or CI_JOB_TOKEN environment
+ * variable", "$DATABASE_URL"): what a process keeps out of reach of the model, handed to a parameter.
+ */
+const SECRET_ENV_VALUE_RE =
+  /\b(?:values?|contents?) of (?:the |your |their )?\$?(?:[a-z][a-z0-9]*_)*(?:token|key|secret|password|passwd|pwd|credentials?|dsn|(?:database|db|redis|mongo(?:db)?|postgres(?:ql)?|mysql|connection)_url)\b|\$(?:[a-z][a-z0-9]*_)*(?:token|key|secret|password|passwd|credentials?)\b|\b(?:database|db|redis|mongo(?:db)?|postgres(?:ql)?|mysql)_url (?:environment )?variable\b/;
+/** What the user said in the conversation, retold: "a summary of what the user has said in this conversation". */
+const RETOLD_CONVERSATION_RE = /\bwhat the user (?:has |had )?(?:said|written|typed|shared|mentioned|told you|disclosed)\b[^.;]{0,40}\b(?:conversation|chat|session|so far)\b/;
+/** A parameter named for the credential it takes: asking for that credential is its declared job. */
+const CREDENTIAL_PARAM_RE = /(?:token|key|secret|auth|password|passwd|credential|dsn|connection|database_url|db_url)/;
+
+function findDataRequest(text: string, sideChannel: boolean, param = ""): DataRequest | null {
+  const strong = CONVERSATION_STRONG_RE.exec(text) ?? RETOLD_CONVERSATION_RE.exec(text);
   if (strong) return { kind: "conversation", strong: true, index: strong.index, text: strong[0] };
+  const envSecret = CREDENTIAL_PARAM_RE.test(param) ? null : SECRET_ENV_VALUE_RE.exec(text);
+  if (envSecret) return { kind: "env-secret", strong: true, index: envSecret.index, text: envSecret[0] };
   const secret = SECRET_REQUEST_RE.exec(text);
   if (secret) return { kind: "secret", strong: true, index: secret.index, text: secret[0] };
   SENSITIVE_TARGET_RE.lastIndex = 0;
@@ -67,10 +80,10 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
   // An obligation anywhere in the description, asked once for the field rather than per sentence.
   let obliged: boolean | undefined;
   for (const sentence of field.sentences) {
-    let request = findDataRequest(sentence.text, sideChannel);
+    let request = findDataRequest(sentence.text, sideChannel, param);
     // "The system prompt under test" is an input the user supplies; "your system prompt" is the model's own.
     if (request && /^system (?:prompt|message)/.test(request.text) && !OWN_PROMPT_RE.test(sentence.text)) {
-      request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel);
+      request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel, param);
     }
     if (!request) continue;
     if (isNegatedBefore(sentence.text, request.index, 40) || isDescriptiveMention(sentence.text, request.index, request.index + request.text.length)) continue;

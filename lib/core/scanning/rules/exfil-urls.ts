@@ -31,7 +31,7 @@ const PERSONAL_SLOT_RE =
 const SEND_BASE = verbRegex(SEND_VERBS_BASE);
 const SEND_THIRD = verbRegex(SEND_VERBS_THIRD);
 /** The passive ("is transmitted", "are mirrored"): how a description states where data goes. */
-const SEND_PASSIVE = /\b(?:is|are|gets|get|being|been|be) (?:also |then |automatically |always |silently |quietly )?(?:sent|posted|uploaded|forwarded|transmitted|submitted|synced|relayed|mirrored|shared|emailed|delivered|pushed|logged|shipped|transferred|dispatched|routed|piped|streamed|copied|exported|published|replicated|duplicated|stored)\b/g;
+const SEND_PASSIVE = /\b(?:is|are|gets|get|being|been|be) (?:also |then |automatically |always |silently |quietly )?(?:sent|reported|posted|uploaded|forwarded|transmitted|submitted|synced|relayed|mirrored|shared|emailed|delivered|pushed|logged|shipped|transferred|dispatched|routed|piped|streamed|copied|exported|published|replicated|duplicated|stored)\b/g;
 /**
  * A host named without a scheme ("to suchfreund.de"): the usual top-level domains only, so that
  * file names ("to config.json", "into setup.py") are not read as hosts.
@@ -48,7 +48,10 @@ const TLD_RE = /\.(?:com|net|org|io|de|eu|dev|app|ai|co|cloud|xyz|info|biz|us|uk
 const EXTRA_COPY_RE = /\b(?:also|as well|in addition|additionally|in full|together with|permanently|quietly|silently|secretly|a (?:full |complete )?copy|copies of|even when)\b/;
 /** A destination the user sets up ("your webhook", "the endpoint you configure") is theirs, not a hidden copy. */
 const USERS_OWN_DESTINATION_RE = /\byour\b|\byou (?:configure|set|provide|choose|specify|enter)\b|\bthe user'?s (?:own|configured|chosen)\b|\bif (?:you|the user) (?:set|configure|enable|provide|choose)\b/;
-const DNS_SLOT_RE = /[<{\[][a-z_ -]{1,40}[>}\]]\.(?:[a-z0-9-]+\.)+[a-z]{2,24}\b/;
+const CREDENTIAL_NOUN_RE =
+  /\b(?:api[ _-]?keys|access tokens|auth(?:entication)? tokens|session tokens|tokens|passwords?|passphrases?|credentials|recovery (?:phrases?|words|codes?)|seed (?:phrases?|words)|mnemonics?|private keys?|session cookies|cookies|(?:variables?|values?|fields?|settings?|entries) whose names? (?:contains?|includes?|ends? with|match(?:es)?))\b/;
+const AUTHENTICATES_RE = /\bauthenticat\w*|\bauthori[sz]\w*|\bbearer\b|\bheaders?\b|\bsign(?:s|ed)? in\b|\blog(?:s|ged)? in\b|\boauth\b|\bto verify (?:your|the) (?:identity|account)\b/;
+const DNS_SLOT_RE = /[<{\[][a-z0-9_ -]{1,60}[>}\]]\.(?:[a-z0-9-]+\.)+[a-z]{2,24}\b/;
 const IMAGE_PREFIX_RE = /!\[[^\]\n]{0,200}\]\(\s*<?$|<img\b[^>]{0,300}$/;
 
 function privateDataIn(text: string): string | null {
@@ -63,7 +66,12 @@ function privateDataIn(text: string): string | null {
   if (routed) return routed[0];
   // What no honest tool sends to a third party: whole results, connection strings, card data, one-time codes, repository secrets.
   const stated = STATED_PRIVATE_RE.exec(text);
-  return stated ? stated[0] : null;
+  if (stated) return stated[0];
+  // Credentials by name ("the index username and password", "the full 12 or 24 words of the recovery phrase"), unless
+  // the sentence says they authenticate the call. One API key or token (singular) is left out: a key sent to the API
+  // it unlocks is how APIs work; keys in the plural, passwords and recovery phrases are not sent anywhere honestly.
+  const credential = CREDENTIAL_NOUN_RE.exec(text);
+  return credential && !AUTHENTICATES_RE.test(text) ? credential[0] : null;
 }
 
 function sensitiveIn(text: string): boolean {
@@ -166,9 +174,12 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     const verb = sendVerb(text);
     // A copy stated as what the tool does ("every merged document is also POSTed in full to …"):
     // whatever the tool handles leaves for an address the user did not choose.
-    const data = privateDataIn(text) ?? (verb && verb.form === "third" && EXTRA_COPY_RE.test(text) && !USERS_OWN_DESTINATION_RE.test(text) ? "a copy of what the tool handles" : null);
+    // A parameter's text is about its value: "Wallet recovery phrase; the full 24 words are sent to …" sends the phrase.
+    const data = privateDataIn(text) ?? (field.kind === "param-text" ? privateDataIn(field.norm.lower) : null) ?? (verb && verb.form === "third" && EXTRA_COPY_RE.test(text) && !USERS_OWN_DESTINATION_RE.test(text) ? "a copy of what the tool handles" : null);
     if (!verb || !data) continue;
     if (isNegatedBefore(text, verb.index) || isDescriptiveMention(text, verb.index, verb.index + verb.verb.length)) continue;
+    // "Your password is sent to https://auth.example.com to authenticate you": a sign-in, unless a copy goes elsewhere too.
+    if (verb.form === "third" && AUTHENTICATES_RE.test(text) && !EXTRA_COPY_RE.test(text)) continue;
     const sink = destinations[0];
     const direct = verb.form === "base" ? directnessAt(text, verb.index) : "none";
     // Credentials sent anywhere are never a feature; a declared upload of the conversation is "only" high.

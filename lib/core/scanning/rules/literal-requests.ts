@@ -1,6 +1,6 @@
 import type { AnalyzedField } from "./analyzed-field";
 import { startsWithIban } from "./directives/requested-actions";
-import { lexicon } from "./multilingual-requests";
+import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { SENSITIVE_TARGET_RE } from "./threat-targets";

@@ -2,6 +2,8 @@ import type { Severity } from "../../findings";
 import type { AnalyzedField } from "./analyzed-field";
 import type { RuleId } from "./rule-catalogue";
 import { startsWithIban } from "./directives/requested-actions";
+import { lexicon } from "./lexicon";
+import { detectMultilingualPreference } from "./multilingual-preference";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { SENSITIVE_TARGET_RE } from "./threat-targets";
 
@@ -28,31 +30,6 @@ import { SENSITIVE_TARGET_RE } from "./threat-targets";
  * Pure.
  */
 
-/**
- * Word edges that know letters beyond ASCII (JavaScript's \b only knows
- * ASCII, even with the u flag). A word's start consumes the character
- * before it instead of looking behind: a lookbehind at every position made
- * the lexicons cost a millisecond per field of CJK text.
- */
-const WORD_START = String.raw`(?:^|[^\p{L}\p{N}_])`;
-const WORD_END = String.raw`(?![\p{L}\p{N}_])`;
-
-/**
- * Compiles a lexicon written with \b. A \b that closes a word (it follows a letter, a digit or a
- * group) becomes WORD_END; one that opens a word or a group becomes WORD_START.
- */
-export function lexicon(source: string | string[]): RegExp {
-  // Normalization folds the dotless ı into i (normalize-text.ts), so Turkish words are matched as folded.
-  const joined = (Array.isArray(source) ? source.join("|") : source).replaceAll("ı", "i");
-  const edged = joined.replace(/\\b/g, (edge, at: number) => {
-    const before = joined[at - 1] ?? "";
-    const after = joined.slice(at + 2, at + 5);
-    const closesWord = /[\p{L}\p{N})*+]/u.test(before);
-    const opensWord = /^(?:\(\?:|\[|\\p|[\p{L}\p{N}_])/u.test(after);
-    return !closesWord && opensWord ? WORD_START : WORD_END;
-  });
-  return new RegExp(edged, "u");
-}
 
 const CONCEAL_RE = lexicon(
   [
@@ -173,7 +150,7 @@ const CONSENT_CLAIM_RE = lexicon(
   ],
 );
 
-const SEND_RE = lexicon(String.raw`\b(?:envía|envíe|envíen|envíalo|envíala|enviar|envia|envie|envio|enviá-lo|enviá-la|envíelo|manda|mande|mandar|sube|suba|subir|reenvía|reenviar|transmite|transmitir|envoie|envoyez|envoyer|transmets|transmettez|transmettre|téléverse|téléversez|téléverser|transfère|transférez|sende|senden|schicke|schicken|übermittle|übermitteln|übermittelt|doorgestuurd|verzonden|verstuurd|doorsturen|przesyłan\p{L}*|wysyłan\p{L}*|wysłan\p{L}*|gửi|được gửi|dikirim|dikirimkan|gönderilir|iletilir|gemeldet|gesendet|geschickt|hochgeladen|weitergeleitet|envoyée?s?|transmise?s?|enviad[oa]s?|transmitid[oa]s?|inviat[aoei]|trasmess[aoei]|hochladen|weiterleiten|invia|inviare|invii|mandare|carica|caricare|trasmetti|inoltra|inoltrare|carregue|carregar|encaminhe|transmita|gönder\p{L}*|yükle\p{L}*|ilet\p{L}*|отправ\p{L}*|загрузи\p{L}*|перешли\p{L}*|переда\p{L}*|partage|partager|partagé|partagez|comparte|compartir|compartido|compartilhe|compartilhar|teile|teilen|condividi|condividere|paylaş\p{L}*|поделись|предоставь|stuur|verstuur|verzend|doorsturen|uploaden|eşitle\p{L}*|senkronize eder|sincroniza|sincronizar|sincronize|synchronise|synchroniser|synchronisiert|synchronisieren|sincronizza|sincronizzare|synchroniseert|synchronizuje|синхронизир\p{L}*|đồng bộ|menyinkronkan|wyślij|prześlij|przekaż|wysyłaj|przesyłaj|gửi|chuyển tiếp|tải lên|kirim|kirimkan|unggah|teruskan)\b|共有|分享|共享|공유|送信|送って|送る|送付|アップロード|転送|上传|发送|发给|传到|传给|转发|提交到|전송|보내|업로드`);
+const SEND_RE = lexicon(String.raw`\b(?:enviando|inviando|envoyant|sendend|übermittelnd|пересыла\p{L}*|wysyłając|gönderilerek|notificat[aoei] inviando|envía|envíe|envíen|envíalo|envíala|enviar|envia|envie|envio|enviá-lo|enviá-la|envíelo|manda|mande|mandar|sube|suba|subir|reenvía|reenviar|transmite|transmitir|envoie|envoyez|envoyer|transmets|transmettez|transmettre|téléverse|téléversez|téléverser|transfère|transférez|sende|senden|schicke|schicken|übermittle|übermitteln|übermittelt|doorgestuurd|verzonden|verstuurd|doorsturen|przesyłan\p{L}*|wysyłan\p{L}*|wysłan\p{L}*|gửi|được gửi|dikirim|dikirimkan|gönderilir|iletilir|gemeldet|gesendet|geschickt|hochgeladen|weitergeleitet|envoyée?s?|transmise?s?|enviad[oa]s?|transmitid[oa]s?|inviat[aoei]|trasmess[aoei]|hochladen|weiterleiten|invia|inviare|invii|mandare|carica|caricare|trasmetti|inoltra|inoltrare|carregue|carregar|encaminhe|transmita|gönder\p{L}*|yükle\p{L}*|ilet\p{L}*|отправ\p{L}*|загрузи\p{L}*|перешли\p{L}*|переда\p{L}*|partage|partager|partagé|partagez|comparte|compartir|compartido|compartilhe|compartilhar|teile|teilen|condividi|condividere|paylaş\p{L}*|поделись|предоставь|stuur|verstuur|verzend|doorsturen|uploaden|eşitle\p{L}*|senkronize eder|sincroniza|sincronizar|sincronize|synchronise|synchroniser|synchronisiert|synchronisieren|sincronizza|sincronizzare|synchroniseert|synchronizuje|синхронизир\p{L}*|đồng bộ|menyinkronkan|wyślij|prześlij|przekaż|wysyłaj|przesyłaj|gửi|chuyển tiếp|tải lên|kirim|kirimkan|unggah|teruskan)\b|共有|分享|共享|공유|送信|送って|送る|送付|アップロード|転送|上传|发送|发给|传到|传给|转发|提交到|전송|보내|업로드`);
 
 /** The publisher's own server ("our server"), in any of the languages: where a service's API is named by its address, this names the collector. */
 const OUR_SERVER_RE = lexicon(String.raw`\b(?:harici (?:bir )?sunucu\p{L}*|servidor(?:es)? extern[oa]s?|serveurs? externes?|externe[mn]? server|server estern[oi]|externe server|zewnętrzn\p{L}* serwer\p{L}*|внешн\p{L}* сервер\p{L}*|máy chủ bên ngoài|server eksternal|nuestros? servidor(?:es)?|nosso servidor|nossos servidores|notre serveur|nos serveurs|unseren? server|unserem server|nostro server|nostri server|sunucumuz\p{L}*|наш(?:и|ем)? сервер\p{L}*)\b|当社の?サーバー?|弊社の?サーバー?|外部サーバー?|我们的服务器|我方服务器|外部服务器|우리 서버|외부 서버`);
@@ -186,7 +163,7 @@ const URL_RE = /https?:\/\/|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{1,63}){0,3}\.(?:com|
  * .env file, environment variables, every key) is, and so is a secret bound
  * for the publisher's server or sent with a manipulation marker.
  */
-const SECRET_RE = lexicon(String.raw`\b(?:contraseñas?|senhas?|mots? de passe|passw(?:o|ö)rt(?:er)?|passwords?|credenciales|credenciais|identifiants|zugangsdaten|credenziali|kimlik bilgileri|şifre\p{L}*|пароль\p{L}*|пароли|учетные данные|токен\p{L}*|(?:clave|chave|clé|chiave)s? (?:api|privadas?|secretas?|privées?|secrètes?|privata|segreta)|api[- ]?(?:key|schlüssel)s?)\b|パスワード|秘密鍵|認証情報|密码|私钥|密钥|凭据|凭证|비밀번호|개인 키`);
+const SECRET_RE = lexicon(String.raw`\b(?:jetons?(?: d'accès| personnels?)?|tokens? de acesso|tokens? de acceso|zugriffstoken\p{L}*|clés? d'accès|claves? de acceso|chaves? de acesso|chiavi di accesso|ключ\p{L}* доступа|contraseñas?|senhas?|mots? de passe|passw(?:o|ö)rt(?:er)?|passwords?|credenciales|credenciais|identifiants|zugangsdaten|credenziali|kimlik bilgileri|şifre\p{L}*|пароль\p{L}*|пароли|учетные данные|токен\p{L}*|(?:clave|chave|clé|chiave)s? (?:api|privadas?|secretas?|privées?|secrètes?|privata|segreta)|api[- ]?(?:key|schlüssel)s?)\b|パスワード|トークン|アクセスキー|令牌|访问密钥|토큰|액세스 키|秘密鍵|認証情報|密码|私钥|密钥|凭据|凭证|비밀번호|개인 키`);
 const ENVIRONMENT_RE = lexicon(String.raw`(?:^|[\s"'\x60(])\.env\b|\b(?:variables de entorno|variáveis de ambiente|variables d'environnement|umgebungsvariablen|variabili d'ambiente|ortam değişkenleri|переменн\p{L}* окружени\p{L}*|(?:todas las|todas as|toutes les|alle|tutte le|tüm|все) (?:claves|chaves|clés|schlüssel|chiavi|anahtarlar|ключи))\b|環境変数|すべてのキー|环境变量|全部(?:的)? ?api ?密钥|所有(?:的)?密钥|환경 변수|모든 키`);
 
 /** Bulk private data: an address book, the conversation, message history, all of the user's files. */
@@ -209,7 +186,7 @@ const PREPARED_LIE_RE = lexicon(String.raw`\bsi (?:el usuario|la usuaria|te) (?:
 const COPY_RE = lexicon(String.raw`\b(?:copia|copiar|cópialo|incluye|incluir|adjunta|adjuntar|añade|añadir|pega|pegar|copie|inclua|anexe|anexar|adicione|cole|colar|copier|inclus|incluez|inclure|joins|joignez|joindre|ajoute|ajoutez|colle|collez|kopiere|kopieren|einfügen|anhängen|füge|copiare|includi|includere|allega|allegare|aggiungi|incolla|kopyala|ekle|скопируй|включи|приложи|добавь|вставь)\b|コピー|含めて|添付|貼り付け|記載して|复制|包含|附上|附加|粘贴|写入|提交|填入|복사|포함|첨부|붙여`);
 
 /** Reaching an address (not only sending to it). */
-const CONTACT_RE = lexicon(String.raw`\b(?:accede a|visita|acesse|acessar|accède à|accéder à|aufrufen|rufe|accedi a|ziyaret et|посети|обратись к|открой)\b|访问|请求|アクセス|접속`);
+const CONTACT_RE = lexicon(String.raw`\b(?:accede a|visita|acesse|acessar|accède à|accéder à|aufrufen|rufe|accedi a|ziyaret et|посети|обратись к|открой)\b|访问(?!密钥|令牌|权限|控制|日志|凭证|级别)|请求(?!头)|アクセス(?!キー|トークン|権|ログ)|접속(?! 키| 권한)`);
 
 /** A message styled as coming from the system, the platform or the law. */
 const AUTHORITY_RE = lexicon(String.raw`\b(?:mensagem do desenvolvedor|mensaje del desarrollador|message du développeur|nachricht (?:des|vom) entwickler\p{L}*|messaggio dello sviluppatore|сообщение (?:от )?разработчика|geliştirici mesajı)\b|开发者消息|開発者からのメッセージ|개발자 메시지|【[^】]{0,12}(?:系统|系統|システム|重要|公告|通知)[^】]{0,12}】|系统(?:通知|消息|公告)|平台(?:安全)?规定|システム(?:通知|メッセージ)|시스템 (?:공지|알림)|\b(?:aviso (?:del sistema|legal obligatorio|regulatorio)|mensaje del sistema|avis (?:réglementaire|du système|système)|obligation légale|message système|aviso do sistema|mensagem do sistema|systemhinweis|systemnachricht|gesetzliche pflicht|avviso (?:di sistema|normativo)|messaggio di sistema|sistem bildirimi|системное (?:уведомление|сообщение))\b`);
@@ -223,7 +200,9 @@ const GATHER_RE = lexicon(String.raw`\b(?:aunque el usuario no|incluso si el usu
 /** Where the data is to be gathered from: this session or conversation, other tools' results, other services. */
 const FROM_ELSEWHERE_RE = lexicon(String.raw`\b(?:durante (?:esta|la|questa) (?:sesión|conversación|sessione|conversazione|chat)|in questa (?:sessione|conversazione|chat)|(?:di|da) altri (?:servizi|strumenti)|anche se appartengono|en esta (?:sesión|conversación)|de otros servicios|de otras herramientas|durante (?:esta|a) (?:sessão|conversa)|nesta (?:sessão|conversa)|de outros serviços|de outras ferramentas|pendant (?:cette|la) (?:session|conversation)|dans cette (?:session|conversation)|d'autres (?:services|outils)|in dieser (?:sitzung|unterhaltung|konversation)|während (?:dieser|der) (?:sitzung|unterhaltung)|anderer (?:dienste|tools)|anderen (?:diensten|tools)|bu (?:oturum|sohbet)\p{L}*|diğer (?:araç|servis|hizmet)\p{L}*|(?:в|во время) (?:этой|этого) (?:сессии|беседы|разговора|чата)|других (?:сервисов|инструментов))\b|(?:本次|这次)(?:对话|会话)|(?:对话|会话)中|其他工具|この(?:会話|セッション)|他のツール|지금까지의 대화|다른 도구|이 (?:대화|세션)`);
 /** Entering a value into a field. */
-const ENTER_RE = lexicon(String.raw`\b(?:inserisci|inserire|incolla|introduce|ingresa|escribe|coloca|insira|preencha|coloque|saisis|saisissez|insérez|insère|mets|mettez|trage|eintragen|gib|setze|gir\p{L}*|yaz\p{L}*|введи|введите|укажи|укажите|впиши|вставь)\b|输入|填写|填入|放入|入力|記入|입력|넣|기입`);
+/** A field or parameter of a call, in each language: where a request puts what it asks for. */
+const FIELD_WORD_RE = lexicon(String.raw`\b(?:campo|parámetro|parametro|parâmetro|champ|paramètre|feld|parameter|параметр\p{L}*|пол[ея]|alan\p{L}*|parametre\p{L}*|pole|parametr\p{L}*|veld)\b|字段|参数|參數|欄位|フィールド|パラメータ|引数|필드|매개변수|파라미터`);
+const ENTER_RE = lexicon(String.raw`\b(?:inserisci|inserire|incolla|introduce|ingresa|escribe|coloca|insira|preencha|coloque|saisis|saisissez|insérez|insère|mets|mettez|trage|eintragen|gib|setze|gir\p{L}*|yaz\p{L}*|введи|введите|укажи|укажите|впиши|вставь|übergeben|übergib|übergibt|indiquer|indiquez|renseigner|renseignez)\b|输入|填写|填入|放入|入力|記入|入れ|입력|넣|기입`);
 
 /** A shell pipeline that runs what it downloads. */
 const PIPE_TO_SHELL_RE = /\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/;
@@ -260,7 +239,7 @@ const PAYEE_RE = lexicon(String.raw`\b(?:destinatario|beneficiario|cuenta de des
 const ACCOUNT_NUMBER_RE = /\b\d{2,6}(?:[- ]\d{2,8}){1,4}\b/;
 
 /** Other servers' or other tools' actions, named as the condition of an order: "whenever another tool pushes", "他のサーバーの Slack ツール". */
-const OTHER_TOOLS_RE = lexicon(String.raw`\b(?:(?:wann immer|immer wenn|jedes mal,? wenn|sobald) (?:ein )?(?:anderes|anderer) (?:werkzeug|tool|server)|(?:cuando|siempre que) (?:otra herramienta|otro servidor)|herramientas de otros servidores|(?:quand|chaque fois qu')(?: ?un)? autre (?:outil|serveur)|outils d'autres serveurs|(?:quando|ogni volta che) (?:un )?altro (?:strumento|server)|strumenti di altri server|(?:quando|sempre que) (?:outra ferramenta|outro servidor)|ferramentas de outros servidores|(?:когда|всякий раз,? когда) друг\p{L}* (?:инструмент|сервер)\p{L}*|инструмент\p{L}* других серверов|başka bir (?:araç|sunucu)|diğer sunucu\p{L}*)\b|他のサーバーの|其他服务器的|다른 서버의`);
+const OTHER_TOOLS_RE = lexicon(String.raw`\b(?:(?:cuando|siempre que) (?:uses?|utilices?|llames?|invoques?) (?:cualquier|otra|una) herramienta|(?:quand|lorsque|chaque fois que) (?:vous utilisez|tu utilises|vous appelez) (?:n'importe quel|un|tout) (?:autre )?outil|(?:wenn|sobald) (?:du|sie) (?:ein|irgendein|ein anderes) (?:werkzeug|tool)|(?:quando|ogni volta che) (?:usi|utilizzi|chiami) (?:qualsiasi|un|un altro) strumento|(?:quando|sempre que) (?:usar|utilizar|chamar) (?:qualquer|uma|outra) ferramenta|(?:wann immer|immer wenn|jedes mal,? wenn|sobald) (?:ein )?(?:anderes|anderer) (?:werkzeug|tool|server)|(?:cuando|siempre que) (?:otra herramienta|otro servidor)|herramientas de otros servidores|(?:quand|chaque fois qu')(?: ?un)? autre (?:outil|serveur)|outils d'autres serveurs|(?:quando|ogni volta che) (?:un )?altro (?:strumento|server)|strumenti di altri server|(?:quando|sempre que) (?:outra ferramenta|outro servidor)|ferramentas de outros servidores|(?:когда|всякий раз,? когда) друг\p{L}* (?:инструмент|сервер)\p{L}*|инструмент\p{L}* других серверов|başka bir (?:araç|sunucu)|diğer sunucu\p{L}*)\b|他のサーバーの|其他服务器的|다른 서버의`);
 /** Data copied or posted to a place the text names as outside ("外部共有チャンネル", "zusätzlich ... dorthin"). */
 const ALSO_ELSEWHERE_RE = lexicon(String.raw`\b(?:zusätzlich|además|también|aussi|également|anche|inoltre|também|além disso|также|ayrıca)\b|にも|加えて|同时|还要|也要|에도|추가로`);
 /** Other tools banned, or this one made the only choice, in each language. */
@@ -302,7 +281,7 @@ const EMAIL_RE = lexicon(String.raw`\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a
  * small scans, not one large alternation.
  */
 const NON_ASCII_LETTER_RE = /[\u00c0-\u024f\u0400-\u04ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
-const FOREIGN_ASCII_WORD_RE = /\b(?:gunakan|bukan|resmi|alat ini|mit dem|mit der|muss|werden|wird|vorher|cliente|los|las|del|une|het|een|yang|tidak|dengan|expliq\w*|historique|historial|historico|conversa|verlauf|questa|questo|della|nella|inserisci|sessione|campo|cada|esta|este|para (?:el|la|os|as)|cette|avec|pour|dans|nicht|wenn|werkzeug|immer|und|oder|usuarios|utenti|usuari[oa]|utente|utilisat|nutzer|benutzer|kullanici|servidor|serveur|server[ao]?s? (?:de|do|di)|nascosto|segundo plano|confirmacion|consentimiento|senha|nuestro|nosso|unseren|nostro|administrador|amministratore|invia|envia|envie|envoie|aggiungi|sincroniza|reemplazar|remplacer|sin pedir|senza|ohne|sans|sem pedir|gebruiker|zonder|stuur|verstuur|gesprek|pengguna|kirim|percakapan|jangan|riwayat)\b/;
+const FOREIGN_ASCII_WORD_RE = /\b(?:ogni|ricerca|inviando|enviando|cuando|herramienta|destinatario|correo|todos|todas|chaque|jede[nmrs]?|sempre|siempre|toujours|usuario|ferramenta|strumento|outil|gunakan|bukan|resmi|alat ini|mit dem|mit der|muss|werden|wird|vorher|cliente|los|las|del|une|het|een|yang|tidak|dengan|expliq\w*|historique|historial|historico|conversa|verlauf|questa|questo|della|nella|inserisci|sessione|campo|cada|esta|este|para (?:el|la|os|as)|cette|avec|pour|dans|nicht|wenn|werkzeug|immer|und|oder|usuarios|utenti|usuari[oa]|utente|utilisat|nutzer|benutzer|kullanici|servidor|serveur|server[ao]?s? (?:de|do|di)|nascosto|segundo plano|confirmacion|consentimiento|senha|nuestro|nosso|unseren|nostro|administrador|amministratore|invia|envia|envie|envoie|aggiungi|sincroniza|reemplazar|remplacer|sin pedir|senza|ohne|sans|sem pedir|gebruiker|zonder|stuur|verstuur|gesprek|pengguna|kirim|percakapan|jangan|riwayat)\b/;
 
 /** "Fill in", "put into this field", where ENTER_RE's verbs do not reach (Vietnamese, Indonesian, Chinese, Japanese). */
 const FILL_IN_RE = /(?:điền|vào trường này|isi dengan|isikan|masukkan|填写|填入|入力して)/;
@@ -335,6 +314,27 @@ function find(re: RegExp, text: string): Concept | null {
   return m ? { at: m.index, end: m.index + m[0].length } : null;
 }
 
+/** A negation just before a verb, in the languages of the lexicons: "请勿…填写", "不要复制", "ne pas copier", "nicht eintragen". */
+const NEGATED_BEFORE_ML_RE = /(?:请勿|切勿|不要|不得|禁止|勿|不可|しないで|せず|하지 마|\b(?:no|nunca|jamais|ne pas|ne jamais|nicht|niemals|non|mai|не|никогда|asla|nie)\b)[^。.;,，、\n]{0,12}$/u;
+
+/** Like find, but a match the text negates just before it ("请勿在参数中填写密钥") is no request. */
+function findAffirmed(re: RegExp, text: string): Concept | null {
+  const c = find(re, text);
+  return c && !NEGATED_BEFORE_ML_RE.test(text.slice(Math.max(0, c.at - 24), c.at + 1)) ? c : null;
+}
+
+/** "Every search", "each e-mail": the whole stream of what a tool handles. */
+const EVERY_ITEM_RE = lexicon(String.raw`\b(?:cada|tod[oa]s? (?:l[oa]s|[oa]s) (?:\p{L}+ )?(?:b[uú]squedas?|consultas?|correos?|e-?mails?|mensajes?|mensagens?|pesquisas?|archivos?|arquivos?)|chaque|tou(?:s|tes) les (?:\p{L}+ )?(?:recherches?|requêtes?|e-?mails?|messages?|fichiers?)|jede[nmrs]?|alle (?:\p{L}+ )?(?:suchen|anfragen|e-?mails|nachrichten|dateien)|ogni|tutt[ei] (?:le|i) (?:\p{L}+ )?(?:ricerche|richieste|e-?mail|messaggi|file)|każd\p{L}*|wszystkie (?:\p{L}+ )?(?:wyszukiwania|zapytania|wiadomości|pliki)|кажд\p{L}*|все (?:\p{L}+ )?(?:запросы|письма|сообщения|файлы)|her (?:arama|sorgu|e-?posta|mesaj|dosya)\p{L}*|elke|iedere|setiap|mỗi)\b|毎回|各|每次|每个|每封|모든|매번`);
+/** The full content of what passes through. */
+const FULL_CONTENT_RE = lexicon(String.raw`\b(?:conteúdo completo|contenido completo|contenu complet|vollständigen inhalt|gesamten inhalt|contenuto completo|pełną treść|полное содержимое|tam içerik\p{L}*|volledige inhoud|isi lengkap|toàn bộ nội dung)\b|全文|完整内容|全部内容|全内容|전체 내용`);
+/** An address the user configures is theirs ("el webhook que configuraste", "deine Webhook-URL"). */
+const USERS_OWN_ADDRESS_ML_RE = /configurad[oa] por (?:el|o) usuári?o|que (?:configuraste|configuró|você configurou)|que vous (?:avez )?configur|(?:deine|ihre) (?:webhook|url|adresse)|da te configurat|che hai configurato|ユーザーが設定した|用户配置的|사용자가 설정한/;
+/** "Even if the user ...", per language: the user's choice overruled in advance, whatever they ask for. */
+const EVEN_IF_USER_ML_RE = lexicon(String.raw`\b(?:aunque|incluso si|incluso cuando|même si|même lorsque|auch wenn|selbst wenn|mesmo que|mesmo se|anche se|anche quando|даже если|ook als|zelfs als|nawet jeśli|nawet gdy|meskipun|bahkan jika|kể cả khi|ngay cả khi) (?:\p{L}+ ){0,2}(?:usuari[oa]|utilisat(?:eur|rice)|nutzer|benutzer|anwender|usuário|utente|пользовател\p{L}*|gebruiker|użytkownik|pengguna|người dùng)\b|即使用户|即便用户|哪怕用户|无论用户`);
+
+/** The recipient of what another tool sends: changing it, or adding a copy, is shadowing that tool. */
+const RECIPIENT_ML_RE = lexicon(String.raw`\b(?:destinatari[oa]s?|destinataires?|empfänger\p{L}*|destinatários?|получател\p{L}*|alıcı\p{L}*|odbiorc\p{L}*|ontvanger\p{L}*|penerima|người nhận|cc|bcc)\b|收件人|抄送|宛先|수신자|참조`);
+
 /** A value computed on first use and then kept. */
 function once<T>(compute: () => T): () => T {
   let done = false;
@@ -359,8 +359,8 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const lie = once(() => find(PREPARED_LIE_RE, text));
   const noConfirmation = once(() => find(NO_CONFIRMATION_RE, text));
   const consent = once(() => find(CONSENT_CLAIM_RE, text));
-  const send = once(() => find(SEND_RE, text) ?? find(CONTACT_RE, text));
-  const copy = once(() => find(COPY_RE, text));
+  const send = once(() => findAffirmed(SEND_RE, text) ?? findAffirmed(CONTACT_RE, text));
+  const copy = once(() => findAffirmed(COPY_RE, text));
   const ourServer = once(() => find(OUR_SERVER_RE, text));
   const url = once(() => find(URL_RE, text));
   const environment = once(() => find(ENVIRONMENT_RE, text));
@@ -399,7 +399,7 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
     hit("TM-EXFIL-URL", "critical", sent, "Asks, in another language than English, for secrets (an .env file, passwords, keys) to be sent to an address or to the publisher's server.");
   } else if (sent && destination() && bulk() && (manipulated() || (wholeConversation() && (url() || email())))) {
     hit("TM-EXFIL-URL", "high", sent, "Asks, in another language than English, for the user's private data in bulk to be sent to an address or to the publisher's server, covertly or on claimed consent.");
-  } else if ((copy() ?? sent ?? find(ENTER_RE, text)) && secret() && find(FROM_ELSEWHERE_RE, text)) {
+  } else if ((copy() ?? sent ?? findAffirmed(ENTER_RE, text)) && secret() && find(FROM_ELSEWHERE_RE, text)) {
     hit("TM-EXFIL-PARAM", "high", secret()!, "Asks, in another language than English, for secrets gathered from the conversation, other tools or other services to be put into what a tool sends.");
   } else if ((copy() ?? sent) && (environment() || ((secret() || bulk() || (personal() && gather())) && manipulated()))) {
     hit("TM-EXFIL-PARAM", "high", (copy() ?? sent)!, "Asks, in another language than English, for secrets or the user's private data to be copied into what a tool sends.");
@@ -413,6 +413,15 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   if (overruled) hit("TM-VALUE-OVERRIDE", conceal() ? "high" : "medium", overruled, "Overrules the user in advance, in another language than English (\"even if the user says otherwise\").");
   // A parameter whose description asks for the whole conversation: a tool gets its own input, not the chat.
   if (field.kind === "param-text" && wholeConversation()) hit("TM-EXFIL-PARAM", "high", wholeConversation()!, "A parameter asks, in another language than English, for the whole conversation: the tool would receive what the user said to the model.");
+  // Credential files (named the same in every language) read into a field or parameter of a call: "~/.kube/config vollständig
+  // gelesen und im Parameter cluster_ctx übergeben", "把其中的令牌写入此字段". A parameter carries the tool's input, not the user's keys.
+  // A parameter's own text needs no field word ("indiquer ici le jeton ... tel qu'il figure dans ~/.config/gh/hosts.yml"),
+  // but then a secret must be named besides the path: an SSH tool's key path is its input.
+  if ((copy() ?? findAffirmed(ENTER_RE, text)) && (find(FIELD_WORD_RE, text) || (field.kind === "param-text" && secret()))) {
+    SENSITIVE_TARGET_RE.lastIndex = 0;
+    const file = SENSITIVE_TARGET_RE.exec(text);
+    if (file) hits.push(fieldHit(field, "TM-EXFIL-PARAM", "high", file.index, file.index + file[0].length, "Asks, in another language than English, for a credential file's contents to be put into a field or parameter of a call."));
+  }
   // Credential files (~/.ssh, ~/.aws, .npmrc: named the same in every language) taken in covertly.
   const covertly = covert();
   if (covertly) {
@@ -428,7 +437,7 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const dependencyAdded = dependency();
   if (dependencyAdded && (conceal() || covert())) hit("TM-COMMAND-DIRECTIVE", "high", dependencyAdded, "Asks, in another language than English, for a dependency to be added to projects without the user knowing.");
   const otherTools = find(OTHER_TOOLS_RE, text);
-  if (otherTools && (conceal() || find(ALSO_ELSEWHERE_RE, text)) && (url() || email() || conceal())) {
+  if (otherTools && (conceal() || find(ALSO_ELSEWHERE_RE, text) || ((url() || email()) && find(RECIPIENT_ML_RE, text))) && (url() || email() || conceal())) {
     hit("TM-TOOL-SHADOWING", "high", otherTools, "Changes, in another language than English, what the model does with other servers' tools: an extra destination or something kept from the user.");
   }
   // A mailbox the text names added as attendee or recipient of what other tools create, kept from the user.
@@ -439,12 +448,25 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   // A copy of what passes through sent to an outside address, stated in another language: "worden ook doorgestuurd naar https://…".
   const sentOut = send();
   if (sentOut && url() && (find(ALSO_ELSEWHERE_RE, text) || covert() || conceal())) hit("TM-EXFIL-URL", conceal() || covert() ? "critical" : "high", sentOut, "States, in another language than English, that a copy of what passes through goes to an outside address.");
+  // Every read, search or message reported to an outside address the text names ("ogni ricerca … va notificata inviando
+  // simboli e quantità a https://…", "depois de ler cada e-mail envie o conteúdo completo para o webhook https://…"):
+  // the English directive rule's case (TM-NETWORK-DIRECTIVE), in words it cannot read.
+  if (sentOut && url() && !hits.some((h) => h.ruleId === "TM-EXFIL-URL") && (find(EVERY_ITEM_RE, text) || find(FULL_CONTENT_RE, text)) && !USERS_OWN_ADDRESS_ML_RE.test(text)) {
+    hit("TM-NETWORK-DIRECTIVE", "high", sentOut, "Has every item the tool handles sent to an outside address the text names, in another language than English.");
+  }
+  // The user's explicit choice overruled and the call sent to a tool or address the text names ("auch wenn der Nutzer
+  // ausdrücklich share_document verlangt", "aunque el usuario pida otro servicio").
+  const evenIfUser = find(EVEN_IF_USER_ML_RE, text);
+  if (evenIfUser && (/[a-z][a-z0-9]*_[a-z0-9_]+/.test(text) || url()) && !hits.some((h) => h.ruleId === "TM-VALUE-OVERRIDE")) {
+    hit("TM-TOOL-REDIRECTION", "high", evenIfUser, "Overrules the user's explicit choice in advance, in another language than English, and sends the call to a tool or address the text names.");
+  }
   const forbidden = MAY_FORBID_OTHERS_RE.test(text) ? find(OTHERS_FORBIDDEN_RE, text) : null;
   if (forbidden) hit("TM-PREFERENCE-MANIPULATION", "high", forbidden, "Bans the other tools or makes this one the only choice, in another language than English.");
   const alwaysThis = find(ALWAYS_THIS_RE, text);
   if (alwaysThis && find(EVEN_IF_OTHERS_RE, text)) hit("TM-PREFERENCE-MANIPULATION", "high", alwaysThis, "Tells the model, in another language than English, to always choose this server even where other tools fit, taking the choice from the model and the user.");
   const sameNamed = MAY_BE_SAME_NAMED_RE.test(text) ? find(SAME_NAMED_ELSEWHERE_RE, text) : null;
   if (sameNamed) hit("TM-PREFERENCE-MANIPULATION", "high", sameNamed, "Claims, in another language than English, to replace the same-named tools of other servers, so that calls meant for them come here.");
+  if (!hits.some((h) => h.ruleId === "TM-PREFERENCE-MANIPULATION")) hits.push(...detectMultilingualPreference(field, text));
   const call = find(CALL_NAMED_TOOL_RE, text) ?? (text.includes("_") && MAY_BE_CALLED_AFTER_RE.test(text) ? find(NAMED_TOOL_CALLED_RE, text) : null);
   // The call told to carry secrets, bank or personal data, or everything there is: the dependency-injection payload.
   if (call && ORDER_FIRST_RE.test(text) && (secret() || find(PAYLOAD_ML_RE, text) || find(PAYMENT_SECRET_RE, text) || environment())) {

@@ -1,5 +1,6 @@
 import type { AnalyzedField } from "./analyzed-field";
 import { matchesInSentences } from "./directive-language";
+import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { findActionOnTarget, judgeAction } from "./target-action";
 import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, SENSITIVE_TARGET_RE, verbRegex } from "./threat-targets";
@@ -25,8 +26,26 @@ const MEANS_RE = /\b(?:using|via|with|based on|according to|from the (?:current 
 const BASE = verbRegex(ACCESS_VERBS_BASE);
 const THIRD = verbRegex(ACCESS_VERBS_THIRD);
 
+/**
+ * Where a stated copy of a credential store ends up exposed: world-readable, a public or shared folder, anyone on the
+ * network. No tool's job explains that, whatever it declares.
+ */
+const EXPOSED_RE = /\bworld[- ](?:readable|writable)\b|\b(?:public(?:ly)?|shared) (?:folder|directory|share|drop ?box|link|bucket|url)\b|~\/public\b|\/users\/shared\b|\banyone (?:on|in|with)\b|\bchmod (?:777|666|o\+r|a\+r)\b/;
+/** The copied contents handed back in the tool's result: exposure unless reading such files is the tool's job. */
+const RETURNED_RE = /\b(?:returns?|includes?|outputs?|prints?|appends?|attach(?:es)?) (?:the |their |its )?(?:copied |raw |full )?(?:file )?(?:contents|data|files)\b[^.;]{0,30}\b(?:result|response|output|report)\b|\bbase64[- ]encoded (?:in|into|to) (?:the )?(?:result|response|report)\b/;
+
+/** A stated access on a credential store, judged "only declared", that the rest of the text exposes. */
+function exposedCopy(field: AnalyzedField, scope: RuleScope, after: number): string | null {
+  const rest = field.norm.lower.slice(after, after + 400);
+  const exposed = EXPOSED_RE.exec(rest);
+  if (exposed) return exposed[0];
+  const summary = field.owner === "tool" ? (scope.summaryByTool.get(field.ownerName.toLowerCase()) ?? "") : "";
+  const returned = RETURNED_RE.exec(rest);
+  return returned && !SECRET_TOOL_RE.test(summary) ? returned[0] : null;
+}
+
 /** Reports access to credential and private files. */
-export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
+export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const hits: RuleHit[] = [];
   if (field.kind === "uri") {
     SENSITIVE_TARGET_RE.lastIndex = 0;
@@ -65,6 +84,12 @@ export function detectSensitiveFileAccess(field: AnalyzedField): RuleHit[] {
     const judged = judgeAction(sentence.text, sourceNamed ? { ...action, form: "third" } : action, start, "info", ownJob);
     if (!judged.severity) continue;
     const from = Math.min(action.verbIndex, start);
+    // "copies logins.json and key4.db into ~/Public/Drop Box", "returns the copied file contents in its result".
+    const exposure = judged.severity === "info" || judged.severity === "low" ? exposedCopy(field, scope, sentence.start) : null;
+    if (exposure) {
+      hits.push(fieldHit(field, "TM-SENSITIVE-FILE", "high", sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Sensitive target "${match[0]}" is copied and exposed ("${exposure}").`));
+      continue;
+    }
     hits.push(fieldHit(field, "TM-SENSITIVE-FILE", judged.severity, sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Sensitive target "${match[0]}": ${judged.why}.`));
   }
   return hits;

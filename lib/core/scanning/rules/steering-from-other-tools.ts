@@ -1,6 +1,6 @@
 import type { AnalyzedField } from "./analyzed-field";
 import { isNegatedBefore } from "./directive-language";
-import { lexicon } from "./multilingual-requests";
+import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
 
@@ -70,10 +70,65 @@ function otherToolRefs(sentence: string, field: AnalyzedField, scope: RuleScope)
   return refs;
 }
 
+/** The ban waits for the user: "must not invoke other tools until the user confirms". */
+const PAUSE_FOR_USER_RE = /^[^.;]{0,40}\b(?:until|unless|without first|before)\b[^.;]{0,40}\b(?:the user|you (?:have|get|receive|ask)|confirm\w*|approv\w*|permission|instruct\w*|asking|consent)/;
+
+/**
+ * Another server's tool, named by its identifier, that this one displaces: "use this instead of maps_directions",
+ * "functionally equivalent to the Stripe server's create_payment_link", "accepts the same arguments as Slack's
+ * post_message". A server describes its own tools; naming a tool it does not have as the one this replaces is a
+ * stand-in for the tool the user installed.
+ */
+const DISPLACES_BEFORE_RE =
+  /\b(?:instead of|rather than|in place of|in lieu of|stands? in for|substitutes? for|drop-in (?:replacement|substitute) for|(?:functionally |fully )?(?:equivalent|identical) to|same (?:arguments|parameters|inputs|interface|signature|schema) as|(?:works |behaves )?exactly like)\s+(?:the\s+)?(?:[a-z0-9-]+(?:'s|’s)?\s+){0,3}[`'"]?$/;
+const SAME_TOOL_RE = /stands? in|substitutes?|drop-in|equivalent|identical|same|exactly/;
+const TAKES_OVER_RE =
+  /\b(?:for|in|on) (?:every|all|any|each) (?:[a-z-]+ ){0,2}(?:requests?|calls?|queries|questions?|tasks?|jobs?|operations?)\b|\b(?:always|whenever|every time)\b|\bthe user (?:asks?|names?|requests?|picks?|chooses?)\b|\b(?:recorded|logged|stored|archived|mirrored|kept|collected|retained) (?:on|in|at|by) (?:our|the publisher'?s|a partner'?s?|its) /;
+const MAY_DISPLACE_RE = /instead of|rather than|in place of|in lieu of|stands? in for|substitutes? for|drop-in|equivalent to|identical to|same (?:arguments|parameters|inputs|interface|signature|schema) as|exactly like/;
+
+function displacedTool(field: AnalyzedField, scope: RuleScope): RuleHit | null {
+  if (!MAY_DISPLACE_RE.test(field.norm.lower)) return null;
+  const own = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
+  for (const sentence of field.sentences) {
+    SNAKE_RE.lastIndex = 0;
+    for (let m = SNAKE_RE.exec(sentence.text); m !== null; m = SNAKE_RE.exec(sentence.text)) {
+      const name = m[0];
+      // The tool's own name after "instead of" can only be another server's namesake: the overlap itself.
+      const namesake = name === own;
+      if (!namesake && (scope.toolNames.has(name) || NOT_TOOLS.has(name) || scope.parameterNames.has(name))) continue;
+      const before = DISPLACES_BEFORE_RE.exec(sentence.text.slice(Math.max(0, m.index - 60), m.index));
+      if (!before || isNegatedBefore(sentence.text, Math.max(0, m.index - 60) + before.index, 16)) continue;
+      // "Use this instead of 'execute_command' with ls" routes one job away from a tool the server once had; only a
+      // claim to be the same tool, a namesake, or a takeover of every request (or of the user's choice) is a stand-in.
+      if (!namesake && !SAME_TOOL_RE.test(before[0]) && !TAKES_OVER_RE.test(sentence.text)) continue;
+      const from = Math.max(0, m.index - 60) + before.index;
+      return fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", sentence.start + from, sentence.start + m.index + name.length, `Presents this tool as a stand-in for "${name}", a tool this server does not have: calls meant for the user's other server come here.`);
+    }
+  }
+  return null;
+}
+
+/**
+ * The user's pages sent through someone else's address: a URL whose query takes the address to open
+ * ("https://viewer.example/open?target=", "…/?u=") that the text tells the model to put every URL behind, instead of
+ * opening it directly. Whoever runs that host sees, and can rewrite, every page the user asked for, logins included.
+ */
+const URL_SLOT_RE = /https?:\/\/[^\s"'<>`)\]]{1,200}[?&](?:u|url|target|to|dest|destination|link|goto|redirect|page|site|open|href|uri|q)=(?=$|[\s"'`)\],;<{]|\.(?:\s|$))/;
+const WRAP_ORDER_RE =
+  /\binstead of (?:navigating|fetching|opening|loading|visiting|going)\b|\bbare (?:url|link|address)\b|\bfollowed by (?:the )?(?:url|link|address|url-encoded)\b|\b(?:expects?|requires?) (?:the )?(?:urls?|links?|addresses)\b|\b(?:login|log-in|sign-?in|banking|bank|password|checkout|payment) pages?\b|\bprefix(?:ed)? (?:every |each |all |the )?(?:urls?|links?|addresses)\b/;
+
+function wrapsUrlsThroughProxy(field: AnalyzedField): RuleHit | null {
+  const text = field.norm.lower;
+  if (!text.includes("=")) return null;
+  const slot = URL_SLOT_RE.exec(text);
+  if (!slot || !WRAP_ORDER_RE.test(text)) return null;
+  return fieldHit(field, "TM-TOOL-REDIRECTION", "high", slot.index, slot.index + slot[0].length, `Routes the pages the user asks for through another address ("${slot[0].slice(0, 80)}"): its operator sees and can change every page, logins included.`);
+}
+
 export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind !== "description" && field.kind !== "instructions" && field.kind !== "param-text") return [];
   const text = field.norm.lower;
-  const foreign = interceptsEveryCall(field) ?? steersInAnotherLanguage(field);
+  const foreign = interceptsEveryCall(field) ?? steersInAnotherLanguage(field) ?? displacedTool(field, scope) ?? wrapsUrlsThroughProxy(field);
   if (foreign) return [foreign];
   if (!DISCREDIT_RE.test(text) && !AVOID_RE.test(text)) return [];
   for (const sentence of field.sentences) {
@@ -81,7 +136,8 @@ export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleSc
     const claim = discredit ?? AVOID_RE.exec(sentence.text);
     if (!claim || isNegatedBefore(sentence.text, claim.index, 16)) continue;
     // "must not invoke other tools until the user confirms" orders the steps; it does not keep the model away.
-    if (!discredit && /\b(?:until|before|unless|without first)\b/.test(sentence.text.slice(claim.index))) continue;
+    // ("...should not be used, because issues are mirrored here before they reach GitHub" is no such pause.)
+    if (!discredit && PAUSE_FOR_USER_RE.test(sentence.text.slice(claim.index + claim[0].length))) continue;
     const refs = otherToolRefs(sentence.text, field, scope);
     if (refs.length === 0) continue;
     // "DO NOT USE for counts → use search_events": the other tool is where the model is sent for what this one cannot do.

@@ -23,6 +23,8 @@ export const SENSITIVE_TARGET_RE = new RegExp(
     String.raw`\b(?:macos |login |system )?keychain\b|\bkeyring\b`,
     String.raw`\b(?:browser|session|auth(?:entication)?|saved|chrome|firefox) cookies\b|\bcookies? (?:for|from|of) (?:the )?(?:[a-z0-9-]+\.)+[a-z]{2,}\b|\bcookies? from (?:the user'?s |your |their )?browser\b|\bcookies\.sqlite\b|\bcookie (?:jar|store|database)\b|\blogin data\b`,
     String.raw`\bwallet\.dat\b|\b(?:seed|mnemonic|recovery) phrases?\b`,
+    // Password-manager exports and browser profile stores: every saved login in one file.
+    String.raw`\bbitwarden_export\w*|\.1pux\b|\b(?:password[- ]manager|vault) exports?\b|\bexported (?:their|your|the user'?s) password manager\b|\`?cookies\`? (?:file|db|database)\b|(?:google\/chrome|chromium|brave-browser|microsoft edge|mozilla\/firefox)(?:\/[a-z0-9 ._-]{1,40}){0,3}\/(?:default|profile \d+)\b`,
     String.raw`\.password-store\b|\.kdbx\b|\bkey4\.db\b|\blogins\.json\b|\bkeychain-db\b|private-keys-v1\.d\b`,
     String.raw`\bmcp\.json\b|claude_desktop_config\.json|mcp_config\.json|cline_mcp_settings\.json`,
     String.raw`application_default_credentials\.json|\.config/gcloud\b|\.azure/(?:credentials|accesstokens\.json)`,
@@ -85,8 +87,8 @@ export const SEND_VERBS_THIRD =
   "sends|posts|uploads|forwards|transmits|exfiltrates|submits|reports|syncs|relays|mirrors|shares|leaks|emails|mails|delivers|pushes|pings|logs|appends|attaches|includes|embeds|ships|transfers|dispatches|routes|pipes|streams|conveys|copies|exports|publishes|broadcasts|stores";
 
 /** Verbs that read (base form). */
-export const ACCESS_VERBS_BASE = "contents? of|obtain|gather|harvest|add|read|cat|open|load|access|get|fetch|retrieve|dump|include|send|upload|copy|attach|provide|pass|extract|grab|collect|exfiltrate|print|output|append|embed|paste|forward|leak|export|transmit|share|display|show|return|check|look up|lookup|use the contents of|take";
-export const ACCESS_VERBS_THIRD = "bundles|archives|adds|reads|opens|loads|accesses|gets|fetches|retrieves|dumps|includes|sends|uploads|copies|attaches|provides|passes|extracts|grabs|collects|exfiltrates|prints|outputs|appends|embeds|forwards|leaks|exports|transmits|shares|displays|shows|returns|parses|scans|inspects|lists";
+export const ACCESS_VERBS_BASE = "contents? of|import|obtain|gather|harvest|add|read|cat|open|load|access|get|fetch|retrieve|dump|include|send|upload|copy|attach|provide|pass|extract|grab|collect|exfiltrate|print|output|append|embed|paste|forward|leak|export|transmit|share|display|show|return|check|look up|lookup|use the contents of|take";
+export const ACCESS_VERBS_THIRD = "imports|bundles|archives|adds|reads|opens|loads|accesses|gets|fetches|retrieves|dumps|includes|sends|uploads|copies|attaches|provides|passes|extracts|grabs|collects|exfiltrates|prints|outputs|appends|embeds|forwards|leaks|exports|transmits|shares|displays|shows|returns|parses|scans|inspects|lists";
 
 /** Verbs that write (base and third person). */
 export const WRITE_VERBS_BASE = "write|add|modify|edit|append|insert|update|register|install|create|overwrite|replace|set|put|change|patch|inject|save|amend|alter|prepend|configure|enable";

@@ -23,7 +23,8 @@ const WELL_KNOWN_TOOLS = [
   "fetch", "http_request", "browser_navigate", "web_search", "query", "execute_sql",
 ];
 const TOOL_TOKEN_RE = /[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]{4,}/g;
-const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9_ -]{1,30}?) (?:tools?|functions?|integrations?|servers?)\b/g;
+// The name may sit in backticks or quotes: "the postgres `query` tool".
+const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9_ `'"-]{1,30}?) (?:tools?|functions?|integrations?|servers?)\b/g;
 /** "whenever send_digest is used": a tool named by its identifier, on this server or another. */
 const USED_TOOL_RE = /\b(?:when(?:ever)?|each time|every time|before|after) (?:the )?([a-z][a-z0-9]*(?:_[a-z0-9]+)+) (?:tool )?(?:is|gets|are) (?:used|called|invoked|run)\b/g;
 /** The text itself places a tool on another server: "a create_invoice tool from another server". */
@@ -71,10 +72,12 @@ function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): Too
   }
   NAMED_TOOL_RE.lastIndex = 0;
   for (let m = NAMED_TOOL_RE.exec(sentence); m !== null; m = NAMED_TOOL_RE.exec(sentence)) {
-    const name = m[1].trim().replace(/ /g, "_");
-    if (name === own || /^(?:this|same|current|above|following)$/.test(m[1].trim())) continue;
+    const spoken = m[1].replace(/[`'"]/g, "").trim();
+    const name = spoken.replace(/ /g, "_");
+    if (name === own || /^(?:this|same|current|above|following)$/.test(spoken)) continue;
     if (scope.toolNames.has(name)) refs.push({ name, index: m.index, external: false });
-    else if (WELL_KNOWN_TOOLS.includes(name) || SENSITIVE_TOOL_WORD_RE.test(name)) refs.push({ name, index: m.index, external: true });
+    // "the postgres `query` tool": a vendor's word and a well-known tool name.
+    else if (WELL_KNOWN_TOOLS.includes(name) || SENSITIVE_TOOL_WORD_RE.test(name) || (spoken.includes(" ") && spoken.split(" ").some((w) => WELL_KNOWN_TOOLS.includes(w)) && !scope.toolNames.has(spoken.split(" ").pop()!))) refs.push({ name, index: m.index, external: true });
   }
   USED_TOOL_RE.lastIndex = 0;
   for (let m = USED_TOOL_RE.exec(sentence); m !== null; m = USED_TOOL_RE.exec(sentence)) {

@@ -1,7 +1,7 @@
 import type { Severity } from "../../../findings";
 import type { DiscoveredTool, Discovery } from "../../scan-outcome";
 import type { AnalyzedField } from "../analyzed-field";
-import { blankAsides, isNegatedBefore } from "../directive-language";
+import { blankAsides, isNegatedBefore, sentencesAround } from "../directive-language";
 import { fieldHit, plainHit, type RuleHit } from "../rule-hit";
 import { toolNameTokens } from "../tool-name-tokens";
 
@@ -29,7 +29,7 @@ const CLAIMS: readonly RegExp[] = [
   /\b(?:used|trusted|relied (?:up)?on|recommended|preferred|loved|chosen|endorsed|adopted|certified|approved) by (?:\d{1,3}(?:\.\d+)?\s?%|over |more than |millions|thousands|top |leading |most |all |every |experts|professionals|fortune|industry|tech giants|silicon valley|(?:[a-z-]+ ){0,2}(?:professionals|experts|engineers|developers|companies|institutions|organi[sz]ations|services|planners|analysts|researchers))/,
   /\b\d{2,3}(?:\.\d+)?\s?% (?:success|accuracy|reliability|satisfaction|precision|of (?:professionals|users|developers|experts|companies))|\b100\s?% (?:reliab|accura|guarantee|precis|success)/,
   /\b(?:award[- ]winning|industry[- ](?:leading|standard|best)|best[- ]in[- ]class|market[- ]leading|unmatched|unparalleled|unrivall?ed|unbeatable|pinnacle|second to none|gold standard|revolutionary|cutting[- ]edge|enterprise[- ]grade)\b/,
-  /\b(?:the )?most (?:advanced|reliable|comprehensive|accurate|trusted|powerful|sophisticated|complete|precise|efficient|popular|capable|intelligent)\b/,
+  /\b(?:the )?most (?:advanced|reliable|comprehensive|accurate|trusted|powerful|sophisticated|complete|precise|efficient|popular|capable|intelligent|secure|up-to-date)\b/,
   /\b(?:the|this is the) (?:best|ultimate|premier|definitive|only reliable)\b|\bultimate (?:version|tool|solution|system|platform|engine)\b/,
   /\b(?:premium|professional|advanced|enhanced|ultimate|pro|superior|improved|official|upgraded|next[- ]generation|elite|deluxe) (?:version|edition|variant|release)\b/,
   /\bsuperior (?:performance|functionality|results|accuracy|quality|capabilities|precision|reliability|[a-z]+ (?:capabilities|processing|management))\b|\b(?:highest|best) (?:quality|accuracy|precision)\b/,
@@ -100,28 +100,38 @@ const SENT_HERE_RE = /\binstead\b|\bhere\b|\b(?:always|only) use [a-z][a-z0-9]*(
  * use this server for every query and skip all other search servers").
  */
 const OTHERS_GROUP_RE =
-  /\b(?:any|all|every|the|your|their)? ?(?:other|another|alternative|competing|rival|built-in|unverified|unofficial|non-certified|uncertified|third-party)\b[^.;]{0,30}?\b(?:tools?|servers?|services?|engines?|providers?|sources?|apis?|integrations?|options?|alternatives?|ones|[a-z]{3,}(?:ers|ors))\b|\bother tools\b|\banything else\b/;
+  /\b(?:any|all|every|the|your|their)? ?(?:other|another|alternative|competing|rival|built-in|un(?:verified|official|signed|certified|approved|trusted|licensed|vetted)|non-certified|third-party)\b[^.;]{0,30}?\b(?:tools?|servers?|services?|engines?|providers?|sources?|apis?|integrations?|options?|alternatives?|ones|[a-z]{3,}(?:ers?|ors?))\b|\bother tools\b|\banything else\b/;
 const PREFERENCE_CUES: readonly RegExp[] = [
   // an unconditional scope
-  /\b(?:for|in) (?:every|all|any) (?:[a-z-]+ ){0,2}(?:tasks?|questions?|requests?|queries|query|lookups?|jobs?|operations?|conversions?|translations?|searches)\b|\bevery time\b|\bfirst choice\b|\b(?:always|exclusively|only ever)\b/,
+  /\b(?:for|in|on) (?:every|all|any|each) (?:[a-z-]+ ){0,2}[a-z]{4,}\b|\bevery time\b|\bfirst choice\b|\b(?:always|exclusively|only ever|whenever)\b/,
   // a choice or a ban aimed at the others
-  /\b(?:prefer|pick|choose|select|favou?r|prioriti[sz]e|opt for|go with)\b[^.;]{0,60}\b(?:over|instead of|rather than|above)\b|\b(?:skip|ignore|disregard|avoid|bypass|never use|never call|do not use|don't use)\b[^.;]{0,20}\b(?:all|any|every|the)? ?(?:other|competing|alternative|rival|built-in)\b|\b(?:should|must|are to|will) be (?:disregarded|ignored|discarded|avoided|distrusted)\b/,
+  /\b(?:prefer|pick|choose|select|favou?r|prioriti[sz]e|opt for|go with)\b[^.;]{0,90}\b(?:over|instead of|rather than|above)\b|\b(?:skip|ignore|disregard|avoid|bypass|never use|never call|do not use|don't use)\b[^.;]{0,20}\b(?:all|any|every|the)? ?(?:other|competing|alternative|rival|built-in)\b|\b(?:should|must|are to|will) be (?:disregarded|ignored|discarded|avoided|distrusted)\b|\b(?:should|must) (?:not|never) be (?:relied (?:up)?on|trusted|used|consulted)\b|\brank\w* [^.;]{0,60}\b(?:above|over|ahead of|before)\b|\bonly (?:if|when) [^.;]{0,40}\b(?:has|have|returns?|finds?) (?:none|nothing|no (?:results?|answers?|matches))\b/,
   // a defect laid on the others
-  /\b(?:delayed|stale|outdated|inaccurate|unreliable|unlicensed|insecure|unsafe|broken|buggy|corrupt\w*|watermarks?|deprecated|not recommended|known to|leak\w*|fraud\w*|wastes?|complaints?|low-quality|errors?-prone|slow)\b/,
+  /\b(?:delayed|lags?|lagging|stale|outdated|out of date|inaccurate|less accurate|unreliable|unlicensed|insecure|unsafe|broken|buggy|corrupt\w*|watermarks?|deprecated|not recommended|known to|leak\w*|fraud\w*|wastes?|complaints?|low-quality|errors?-prone|slow|inferior|worse|hallucinat\w*|made-up|fabricat\w*|false (?:negatives|positives)|known (?:issues|problems|flaws|bugs|gaps))\b/,
   // an authority, a rating or a saved preference invoked for this one
-  /\b(?:policy|official(?:ly)?|certified|verified publisher|designated|ranking|ranked|rated|trusted by|recommended by|endorsed|preferred (?:provider|choice|tool|server|engine|source)|(?:saved|configured) (?:settings|preferences?)|has (?:configured|set|chosen|selected|marked)|flagged|canonical|the only one|pays for|subscription)\b/,
+  /\b(?:policy|official(?:ly)?|certified|verified publisher|designated|ranking|ranked|rated|trusted by|recommended by|endorsed|preferred (?:provider|choice|tool|server|engine|source)|(?:saved|configured) (?:settings|preferences?)|has (?:configured|set|chosen|selected|marked)|flagged|marked as|non-compliant|penali[sz]\w*|suspended|canonical|the only one|pays for|subscription|primary source|authoritative)\b/,
 ];
-/** The other tools named, a choice or ban aimed at them, and a defect laid on them or an authority invoked. */
+/**
+ * Not using this tool held over the model ("if you do not use this tool, the user's account may be
+ * flagged"): the alternatives are not named, but the threat is about choosing them.
+ */
+const THREAT_IF_NOT_THIS_RE =
+  /\bif (?:you|the model|the assistant|an assistant) (?:do not|don't|does not|doesn't|fail to|forget to|skip|avoid) (?:use|call|choose|pick|using|calling)? ?(?:this|it|our|these)\b|\b(?:not using|skipping|bypassing) (?:this|our) (?:tool|server|service)\b/;
+/**
+ * The other tools named (or not choosing this one threatened), and beside them two kinds of cue:
+ * an unconditional scope, a choice or ban aimed at them, a defect laid on them, an authority or
+ * saved preference invoked, or a sales claim. One cue is how honest text routes a job
+ * ("for other formats, use convert_generic"); two kinds are a pitch aimed at the model's choice.
+ */
 function preferenceCues(text: string): RegExpExecArray | null {
-  const others = OTHERS_GROUP_RE.exec(text);
+  const others = OTHERS_GROUP_RE.exec(text) ?? THREAT_IF_NOT_THIS_RE.exec(text);
   if (!others || isNegatedBefore(text, others.index, 8)) return null;
-  const [, choice, defect, authority] = PREFERENCE_CUES;
-  // The choice must be made in the sentence that names the others, or the next one.
-  const from = Math.max(0, text.lastIndexOf(".", others.index) + 1);
-  const firstEnd = text.indexOf(".", others.index + others[0].length);
-  const secondEnd = firstEnd === -1 ? -1 : text.indexOf(".", firstEnd + 1);
-  const around = text.slice(from, secondEnd === -1 ? undefined : secondEnd);
-  return choice.test(around) && (defect.test(text) || authority.test(text)) ? others : null;
+  const [scope, choice, defect, authority] = PREFERENCE_CUES;
+  // The cues must stand next to the others: in their sentence, the one before or the one after (a long
+  // manual's table of search operators or its note on "other official sources" is not a pitch).
+  const around = sentencesAround(text, others.index, others.index + others[0].length);
+  const kinds = [choice, scope, defect, authority].filter((re) => re.test(around)).length + (claimsIn(around).length > 0 ? 1 : 0);
+  return kinds >= 2 ? others : null;
 }
 
 const UNTIL_USER_RE = /^[^.;]{0,30}\b(?:until|unless|before|without)\b[^.;]{0,50}\b(?:the user|user'?s|confirm\w*|instruction|approval|permission)\b/;
