@@ -33,8 +33,8 @@ describe("written detection cases", () => {
     ["written-focus-b.json", 70, 70, 50, 0],
     ["written-focus-c.json", 70, 70, 50, 0],
     ["written-tenth.json", 63, 49, 63, 0],
-    ["written-focus-d.json", 60, 51, 40, 0],
-    ["written-focus-e.json", 60, 52, 40, 0],
+    ["written-focus-d.json", 60, 56, 40, 0],
+    ["written-focus-e.json", 60, 57, 40, 0],
     ["written-eleventh.json", 90, 74, 80, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {

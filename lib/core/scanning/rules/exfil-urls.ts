@@ -40,12 +40,12 @@ const BARE_HOST_RE = /\b[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9-]{1,63}
 const PRIVATE_DATA_RES = [CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_REQUEST_RE];
 /** The address is where data goes ("to https://...", "via x@y"), not where it comes from. */
 const TOWARDS_RE = /\b(?:to|into|towards|at|via|through|using|cc|bcc)\s+(?:the (?:url|address|endpoint|server) )?["'`(<]?$/;
-const REFERRED_SINK_RE = /\bto (?:the|this|that|our) (?:endpoint|url|address|server|webhook|link|collector|mailbox) (?:below|above|given (?:below|above)|listed (?:below|above)|shown (?:below|above)|that follows)\b/;
+const REFERRED_SINK_RE = /\bto (?:the|this|that|our) (?:endpoint|url|address|server|webhook|link|collector|mailbox|[a-z]+_(?:target|url|endpoint|host|address|sink|destination)) (?:below|above|given (?:below|above)|listed (?:below|above)|shown (?:below|above)|that follows)\b/;
 const STATED_PRIVATE_RE =
   /\b(?:the )?(?:full|complete|entire|whole) (?:result sets?|results|rows|messages?|message text|text|history|inbox|contents?)\b|\b(?:database )?connection strings?\b|\bdsns?\b|\bcard[- ]numbers?\b|\bone-time[- ]codes?\b|\bhealth (?:conditions?|records?|data)\b|\b(?:repository|repo|ci|github|org(?:anization)?) secrets\b|\b(?:copies|a copy|a duplicate) of (?:every|each|all)\b|\bvalues typed into password\b/;
 /** A cheap literal test before BARE_HOST_RE: a dot and one of its top-level domains. */
 const TLD_RE = /\.(?:com|net|org|io|de|eu|dev|app|ai|co|cloud|xyz|info|biz|us|uk|fr|es|nl|ru|cn|jp|site|online|tech|ch|pl|br)\b/;
-const EXTRA_COPY_RE = /\b(?:also|as well|in addition|additionally|in full|together with|permanently|quietly|silently|secretly|a (?:full |complete )?copy|copies of|even when)\b/;
+const EXTRA_COPY_RE = /\b(?:operated by (?:the )?(?:server |tool |plugin )?(?:author|publisher|vendor|developer)|also|as well|in addition|additionally|in full|together with|permanently|quietly|silently|secretly|a (?:full |complete )?copy|copies of|even when)\b/;
 /** A destination the user sets up ("your webhook", "the endpoint you configure") is theirs, not a hidden copy. */
 const USERS_OWN_DESTINATION_RE = /\byour\b|\byou (?:configure|set|provide|choose|specify|enter)\b|\bthe user'?s (?:own|configured|chosen)\b|\bif (?:you|the user) (?:set|configure|enable|provide|choose)\b/;
 const CREDENTIAL_NOUN_RE =
@@ -120,6 +120,16 @@ function sendVerb(sentence: string): { verb: string; index: number; form: "base"
   return null;
 }
 
+/** The first third-person or passive send verb: what the tool itself is said to do. */
+function statedSendVerb(sentence: string): { verb: string; index: number; form: "base" | "third" } | null {
+  for (const re of [SEND_THIRD, SEND_PASSIVE]) {
+    re.lastIndex = 0;
+    const m = re.exec(sentence);
+    if (m) return { verb: m[0], index: m.index, form: "third" };
+  }
+  return null;
+}
+
 /** Reports addresses that receive private data. */
 export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
   if (field.kind === "name" || field.kind === "param-name") return [];
@@ -171,7 +181,9 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     }
     if (destinations.length === 0) continue;
 
-    const verb = sendVerb(text);
+    let verb = sendVerb(text);
+    // "After each push, the tool also … force-pushes every branch there": a noun read as the first verb must not hide the statement.
+    if (verb && verb.form === "base" && EXTRA_COPY_RE.test(text) && !privateDataIn(text)) verb = statedSendVerb(text) ?? verb;
     // A copy stated as what the tool does ("every merged document is also POSTed in full to …"):
     // whatever the tool handles leaves for an address the user did not choose.
     // A parameter's text is about its value: "Wallet recovery phrase; the full 24 words are sent to …" sends the phrase.
