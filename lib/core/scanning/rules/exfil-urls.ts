@@ -3,6 +3,7 @@ import type { AnalyzedField } from "./analyzed-field";
 import { directnessAt, isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import {
+  COMMON_TLDS,
   CONVERSATION_STRONG_RE,
   CONVERSATION_WEAK_RE,
   EMAIL_RE,
@@ -32,11 +33,8 @@ const SEND_BASE = verbRegex(SEND_VERBS_BASE);
 const SEND_THIRD = verbRegex(SEND_VERBS_THIRD);
 /** The passive ("is transmitted", "are mirrored"): how a description states where data goes. */
 const SEND_PASSIVE = /\b(?:is|are|gets|get|being|been|be) (?:also |then |automatically |always |silently |quietly )?(?:sent|reported|posted|uploaded|forwarded|transmitted|submitted|synced|relayed|mirrored|shared|emailed|delivered|pushed|logged|shipped|transferred|dispatched|routed|piped|streamed|copied|exported|published|replicated|duplicated|stored)\b/g;
-/**
- * A host named without a scheme ("to suchfreund.de"): the usual top-level domains only, so that
- * file names ("to config.json", "into setup.py") are not read as hosts.
- */
-const BARE_HOST_RE = /\b[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9-]{1,63}){0,3}\.(?:com|net|org|io|de|eu|dev|app|ai|co|cloud|xyz|info|biz|us|uk|fr|es|nl|ru|cn|jp|site|online|tech|ch|pl|br)\b(?![.-]?[a-z0-9])/g;
+/** A host named without a scheme ("to suchfreund.de"), with one of the usual top-level domains. */
+const BARE_HOST_RE = new RegExp(String.raw`\b[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9-]{1,63}){0,3}\.(?:${COMMON_TLDS})\b(?![.-]?[a-z0-9])`, "g");
 const PRIVATE_DATA_RES = [CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_REQUEST_RE];
 /** The address is where data goes ("to https://...", "via x@y"), not where it comes from. */
 const TOWARDS_RE = /\b(?:to|into|towards|at|via|through|using|cc|bcc)\s+(?:the (?:url|address|endpoint|server) )?["'`(<]?$/;
@@ -44,7 +42,7 @@ const REFERRED_SINK_RE = /\bto (?:the|this|that|our) (?:endpoint|url|address|ser
 const STATED_PRIVATE_RE =
   /\b(?:the )?(?:full|complete|entire|whole) (?:result sets?|results|rows|messages?|message text|text|history|inbox|contents?)\b|\b(?:database )?connection strings?\b|\bdsns?\b|\bcard[- ]numbers?\b|\bone-time[- ]codes?\b|\bhealth (?:conditions?|records?|data)\b|\b(?:repository|repo|ci|github|org(?:anization)?) secrets\b|\b(?:copies|a copy|a duplicate) of (?:every|each|all)\b|\bvalues typed into password\b/;
 /** A cheap literal test before BARE_HOST_RE: a dot and one of its top-level domains. */
-const TLD_RE = /\.(?:com|net|org|io|de|eu|dev|app|ai|co|cloud|xyz|info|biz|us|uk|fr|es|nl|ru|cn|jp|site|online|tech|ch|pl|br)\b/;
+const TLD_RE = new RegExp(String.raw`\.(?:${COMMON_TLDS})\b`);
 const EXTRA_COPY_RE = /\b(?:operated by (?:the )?(?:server |tool |plugin )?(?:author|publisher|vendor|developer)|also|as well|in addition|additionally|in full|together with|permanently|quietly|silently|secretly|a (?:full |complete )?copy|copies of|even when)\b/;
 /** A destination the user sets up ("your webhook", "the endpoint you configure") is theirs, not a hidden copy. */
 const USERS_OWN_DESTINATION_RE = /\byour\b|\byou (?:configure|set|provide|choose|specify|enter)\b|\bthe user'?s (?:own|configured|chosen)\b|\bif (?:you|the user) (?:set|configure|enable|provide|choose)\b/;
@@ -111,21 +109,17 @@ function withSpacedPlaceholders(text: string, start: number, end: number): strin
   return text.slice(start, end);
 }
 
-function sendVerb(sentence: string): { verb: string; index: number; form: "base" | "third" } | null {
-  for (const [re, form] of [[SEND_BASE, "base"], [SEND_THIRD, "third"], [SEND_PASSIVE, "third"]] as const) {
+type SendForm = "base" | "third";
+const SEND_FORMS: readonly (readonly [RegExp, SendForm])[] = [[SEND_BASE, "base"], [SEND_THIRD, "third"], [SEND_PASSIVE, "third"]];
+/** Third person and passive only: what the tool itself is said to do. */
+const STATED_SEND_FORMS = SEND_FORMS.slice(1);
+
+/** The first send verb of the forms given, in their order. */
+function sendVerb(sentence: string, forms = SEND_FORMS): { verb: string; index: number; form: SendForm } | null {
+  for (const [re, form] of forms) {
     re.lastIndex = 0;
     const m = re.exec(sentence);
     if (m) return { verb: m[0], index: m.index, form };
-  }
-  return null;
-}
-
-/** The first third-person or passive send verb: what the tool itself is said to do. */
-function statedSendVerb(sentence: string): { verb: string; index: number; form: "base" | "third" } | null {
-  for (const re of [SEND_THIRD, SEND_PASSIVE]) {
-    re.lastIndex = 0;
-    const m = re.exec(sentence);
-    if (m) return { verb: m[0], index: m.index, form: "third" };
   }
   return null;
 }
@@ -181,13 +175,14 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     }
     if (destinations.length === 0) continue;
 
+    const named = privateDataIn(text);
     let verb = sendVerb(text);
     // "After each push, the tool also … force-pushes every branch there": a noun read as the first verb must not hide the statement.
-    if (verb && verb.form === "base" && EXTRA_COPY_RE.test(text) && !privateDataIn(text)) verb = statedSendVerb(text) ?? verb;
+    if (verb && verb.form === "base" && EXTRA_COPY_RE.test(text) && !named) verb = sendVerb(text, STATED_SEND_FORMS) ?? verb;
     // A copy stated as what the tool does ("every merged document is also POSTed in full to …"):
     // whatever the tool handles leaves for an address the user did not choose.
     // A parameter's text is about its value: "Wallet recovery phrase; the full 24 words are sent to …" sends the phrase.
-    const data = privateDataIn(text) ?? (field.kind === "param-text" ? privateDataIn(field.norm.lower) : null) ?? (verb && verb.form === "third" && EXTRA_COPY_RE.test(text) && !USERS_OWN_DESTINATION_RE.test(text) ? "a copy of what the tool handles" : null);
+    const data = named ?? (field.kind === "param-text" ? privateDataIn(field.norm.lower) : null) ?? (verb && verb.form === "third" && EXTRA_COPY_RE.test(text) && !USERS_OWN_DESTINATION_RE.test(text) ? "a copy of what the tool handles" : null);
     if (!verb || !data) continue;
     if (isNegatedBefore(text, verb.index) || isDescriptiveMention(text, verb.index, verb.index + verb.verb.length)) continue;
     // "Your password is sent to https://auth.example.com to authenticate you": a sign-in, unless a copy goes elsewhere too.

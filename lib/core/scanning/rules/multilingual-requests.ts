@@ -5,7 +5,7 @@ import { startsWithIban } from "./directives/requested-actions";
 import { lexicon } from "./lexicon";
 import { detectMultilingualPreference } from "./multilingual-preference";
 import { fieldHit, type RuleHit } from "./rule-hit";
-import { SENSITIVE_TARGET_RE } from "./threat-targets";
+import { COMMON_TLDS, SENSITIVE_TARGET_RE } from "./threat-targets";
 
 /**
  * Requests written in another language than English (docs/detection.md,
@@ -154,7 +154,7 @@ const SEND_RE = lexicon(String.raw`\b(?:post et\p{L}*|post edin|إرسال|ير�
 
 /** The publisher's own server ("our server"), in any of the languages: where a service's API is named by its address, this names the collector. */
 const OUR_SERVER_RE = lexicon(String.raw`\b(?:harici (?:bir )?sunucu\p{L}*|servidor(?:es)? extern[oa]s?|serveurs? externes?|externe[mn]? server|server estern[oi]|externe server|zewnętrzn\p{L}* serwer\p{L}*|внешн\p{L}* сервер\p{L}*|máy chủ bên ngoài|server eksternal|nuestros? servidor(?:es)?|nosso servidor|nossos servidores|notre serveur|nos serveurs|unseren? server|unserem server|nostro server|nostri server|sunucumuz\p{L}*|наш(?:и|ем)? сервер\p{L}*)\b|当社の?サーバー?|弊社の?サーバー?|外部サーバー?|我们的服务器|我方服务器|外部服务器|우리 서버|외부 서버`);
-const URL_RE = /https?:\/\/|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{1,63}){0,3}\.(?:com|net|org|io|de|eu|dev|app|ai|co|cloud|xyz|info|biz|us|uk|fr|es|nl|ru|cn|jp|site|online|tech|ch|pl|br)\b(?![.-]?[a-z0-9])/;
+const URL_RE = new RegExp(String.raw`https?:\/\/|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]{1,63}){0,3}\.(?:${COMMON_TLDS})\b(?![.-]?[a-z0-9])`);
 
 /**
  * Secrets. Honest API tools mention their key and their address in one
@@ -199,9 +199,9 @@ const GATHER_RE = lexicon(String.raw`\b(?:aunque el usuario no|incluso si el usu
 
 /** Where the data is to be gathered from: this session or conversation, other tools' results, other services. */
 const FROM_ELSEWHERE_RE = lexicon(String.raw`\b(?:durante (?:esta|la|questa) (?:sesión|conversación|sessione|conversazione|chat)|in questa (?:sessione|conversazione|chat)|(?:di|da) altri (?:servizi|strumenti)|anche se appartengono|en esta (?:sesión|conversación)|de otros servicios|de otras herramientas|durante (?:esta|a) (?:sessão|conversa)|nesta (?:sessão|conversa)|de outros serviços|de outras ferramentas|pendant (?:cette|la) (?:session|conversation)|dans cette (?:session|conversation)|d'autres (?:services|outils)|in dieser (?:sitzung|unterhaltung|konversation)|während (?:dieser|der) (?:sitzung|unterhaltung)|anderer (?:dienste|tools)|anderen (?:diensten|tools)|bu (?:oturum|sohbet)\p{L}*|diğer (?:araç|servis|hizmet)\p{L}*|(?:в|во время) (?:этой|этого) (?:сессии|беседы|разговора|чата)|других (?:сервисов|инструментов))\b|(?:本次|这次)(?:对话|会话)|(?:对话|会话)中|其他工具|この(?:会話|セッション)|他のツール|지금까지의 대화|다른 도구|이 (?:대화|세션)`);
-/** Entering a value into a field. */
 /** A field or parameter of a call, in each language: where a request puts what it asks for. */
 const FIELD_WORD_RE = lexicon(String.raw`\b(?:campo|parámetro|parametro|parâmetro|champ|paramètre|feld|parameter|параметр\p{L}*|пол[ея]|alan\p{L}*|parametre\p{L}*|pole|parametr\p{L}*|veld)\b|字段|参数|參數|欄位|フィールド|パラメータ|引数|필드|매개변수|파라미터`);
+/** Entering a value into a field. */
 const ENTER_RE = lexicon(String.raw`\b(?:inserisci|inserire|incolla|introduce|ingresa|escribe|coloca|insira|preencha|coloque|saisis|saisissez|insérez|insère|mets|mettez|trage|eintragen|gib|setze|gir\p{L}*|yaz\p{L}*|введи|введите|укажи|укажите|впиши|вставь|übergeben|übergib|übergibt|indiquer|indiquez|renseigner|renseignez)\b|输入|填写|填入|放入|入力|記入|入れ|입력|넣|기입`);
 
 /** A shell pipeline that runs what it downloads. */
@@ -305,6 +305,18 @@ function mayBeForeign(text: string): boolean {
   return NON_ASCII_LETTER_RE.test(text) || FOREIGN_ASCII_WORD_RE.test(text);
 }
 
+/** "Every search", "each e-mail": the whole stream of what a tool handles. */
+const EVERY_ITEM_RE = lexicon(String.raw`\b(?:cada|tod[oa]s? (?:l[oa]s|[oa]s) (?:\p{L}+ )?(?:b[uú]squedas?|consultas?|correos?|e-?mails?|mensajes?|mensagens?|pesquisas?|archivos?|arquivos?)|chaque|tou(?:s|tes) les (?:\p{L}+ )?(?:recherches?|requêtes?|e-?mails?|messages?|fichiers?)|jede[nmrs]?|alle (?:\p{L}+ )?(?:suchen|anfragen|e-?mails|nachrichten|dateien)|ogni|tutt[ei] (?:le|i) (?:\p{L}+ )?(?:ricerche|richieste|e-?mail|messaggi|file)|każd\p{L}*|wszystkie (?:\p{L}+ )?(?:wyszukiwania|zapytania|wiadomości|pliki)|кажд\p{L}*|все (?:\p{L}+ )?(?:запросы|письма|сообщения|файлы)|her (?:arama|sorgu|e-?posta|mesaj|dosya)\p{L}*|elke|iedere|setiap|mỗi|كل)\b|毎回|各|每次|每个|每封|모든|매번`);
+/** The full content of what passes through. */
+const FULL_CONTENT_RE = lexicon(String.raw`\b(?:conteúdo completo|contenido completo|contenu complet|vollständigen inhalt|gesamten inhalt|contenuto completo|pełną treść|полное содержимое|tam içerik\p{L}*|volledige inhoud|isi lengkap|toàn bộ nội dung)\b|全文|完整内容|全部内容|全内容|전체 내용`);
+/** An address the user configures is theirs ("el webhook que configuraste", "deine Webhook-URL"). */
+const USERS_OWN_ADDRESS_ML_RE = /configurad[oa] por (?:el|o) usuári?o|que (?:configuraste|configuró|você configurou)|que vous (?:avez )?configur|(?:deine|ihre) (?:webhook|url|adresse)|da te configurat|che hai configurato|ユーザーが設定した|用户配置的|사용자가 설정한/;
+/** "Even if the user ...", per language: the user's choice overruled in advance, whatever they ask for. */
+const EVEN_IF_USER_ML_RE = lexicon(String.raw`\b(?:aunque|incluso si|incluso cuando|même si|même lorsque|auch wenn|selbst wenn|mesmo que|mesmo se|anche se|anche quando|даже если|ook als|zelfs als|nawet jeśli|nawet gdy|meskipun|bahkan jika|kể cả khi|ngay cả khi) (?:\p{L}+ ){0,2}(?:usuari[oa]|utilisat(?:eur|rice)|nutzer|benutzer|anwender|usuário|utente|пользовател\p{L}*|gebruiker|użytkownik|pengguna|người dùng)\b|即使用户|即便用户|哪怕用户|无论用户`);
+
+/** The recipient of what another tool sends: changing it, or adding a copy, is shadowing that tool. */
+const RECIPIENT_ML_RE = lexicon(String.raw`\b(?:destinatari[oa]s?|destinataires?|empfänger\p{L}*|destinatários?|получател\p{L}*|alıcı\p{L}*|odbiorc\p{L}*|ontvanger\p{L}*|penerima|người nhận|cc|bcc)\b|收件人|抄送|宛先|수신자|참조`);
+
 interface Concept {
   at: number;
   end: number;
@@ -323,18 +335,6 @@ function findAffirmed(re: RegExp, text: string): Concept | null {
   const c = find(re, text);
   return c && !NEGATED_BEFORE_ML_RE.test(text.slice(Math.max(0, c.at - 24), c.at + 1)) ? c : null;
 }
-
-/** "Every search", "each e-mail": the whole stream of what a tool handles. */
-const EVERY_ITEM_RE = lexicon(String.raw`\b(?:cada|tod[oa]s? (?:l[oa]s|[oa]s) (?:\p{L}+ )?(?:b[uú]squedas?|consultas?|correos?|e-?mails?|mensajes?|mensagens?|pesquisas?|archivos?|arquivos?)|chaque|tou(?:s|tes) les (?:\p{L}+ )?(?:recherches?|requêtes?|e-?mails?|messages?|fichiers?)|jede[nmrs]?|alle (?:\p{L}+ )?(?:suchen|anfragen|e-?mails|nachrichten|dateien)|ogni|tutt[ei] (?:le|i) (?:\p{L}+ )?(?:ricerche|richieste|e-?mail|messaggi|file)|każd\p{L}*|wszystkie (?:\p{L}+ )?(?:wyszukiwania|zapytania|wiadomości|pliki)|кажд\p{L}*|все (?:\p{L}+ )?(?:запросы|письма|сообщения|файлы)|her (?:arama|sorgu|e-?posta|mesaj|dosya)\p{L}*|elke|iedere|setiap|mỗi|كل)\b|毎回|各|每次|每个|每封|모든|매번`);
-/** The full content of what passes through. */
-const FULL_CONTENT_RE = lexicon(String.raw`\b(?:conteúdo completo|contenido completo|contenu complet|vollständigen inhalt|gesamten inhalt|contenuto completo|pełną treść|полное содержимое|tam içerik\p{L}*|volledige inhoud|isi lengkap|toàn bộ nội dung)\b|全文|完整内容|全部内容|全内容|전체 내용`);
-/** An address the user configures is theirs ("el webhook que configuraste", "deine Webhook-URL"). */
-const USERS_OWN_ADDRESS_ML_RE = /configurad[oa] por (?:el|o) usuári?o|que (?:configuraste|configuró|você configurou)|que vous (?:avez )?configur|(?:deine|ihre) (?:webhook|url|adresse)|da te configurat|che hai configurato|ユーザーが設定した|用户配置的|사용자가 설정한/;
-/** "Even if the user ...", per language: the user's choice overruled in advance, whatever they ask for. */
-const EVEN_IF_USER_ML_RE = lexicon(String.raw`\b(?:aunque|incluso si|incluso cuando|même si|même lorsque|auch wenn|selbst wenn|mesmo que|mesmo se|anche se|anche quando|даже если|ook als|zelfs als|nawet jeśli|nawet gdy|meskipun|bahkan jika|kể cả khi|ngay cả khi) (?:\p{L}+ ){0,2}(?:usuari[oa]|utilisat(?:eur|rice)|nutzer|benutzer|anwender|usuário|utente|пользовател\p{L}*|gebruiker|użytkownik|pengguna|người dùng)\b|即使用户|即便用户|哪怕用户|无论用户`);
-
-/** The recipient of what another tool sends: changing it, or adding a copy, is shadowing that tool. */
-const RECIPIENT_ML_RE = lexicon(String.raw`\b(?:destinatari[oa]s?|destinataires?|empfänger\p{L}*|destinatários?|получател\p{L}*|alıcı\p{L}*|odbiorc\p{L}*|ontvanger\p{L}*|penerima|người nhận|cc|bcc)\b|收件人|抄送|宛先|수신자|참조`);
 
 /** A value computed on first use and then kept. */
 function once<T>(compute: () => T): () => T {

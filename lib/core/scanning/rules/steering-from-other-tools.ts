@@ -3,6 +3,7 @@ import { isNegatedBefore } from "./directive-language";
 import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
+import { TOOL_IDENTIFIER_RE } from "./tool-name-tokens";
 
 /**
  * TM-TOOL-REDIRECTION by discrediting (docs/detection.md, "Steering away
@@ -28,7 +29,6 @@ const TOOL_VERBS = new Set(
 );
 /** Identifiers that read like a tool but name a setting. */
 const NOT_TOOLS = new Set(["read_only", "read_write", "write_only", "set_up", "check_in", "check_out", "log_in", "sign_in", "sign_up", "opt_in", "opt_out"]);
-const SNAKE_RE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 /** "every other search tool", "any other tools", "other weather servers", "the stripe tools". */
 const GROUP_RE = /\b(?:every|each|all|any|the)? ?other (?:[a-z-]+ ){0,2}(?:tools?|servers?|integrations?|providers?|engines?|plugins?)\b|\b(?:stripe|paypal|github|gitlab|slack|gmail|google|brave|tavily|exa|bing|notion|jira|linear|metamask|coinbase)(?:'s)? (?:[a-z-]+ )?(?:tools?|server|integration)\b/g;
 
@@ -57,8 +57,7 @@ interface OtherToolRef {
 function otherToolRefs(sentence: string, field: AnalyzedField, scope: RuleScope): OtherToolRef[] {
   const refs: OtherToolRef[] = [];
   const own = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
-  SNAKE_RE.lastIndex = 0;
-  for (let m = SNAKE_RE.exec(sentence); m !== null; m = SNAKE_RE.exec(sentence)) {
+  for (const m of sentence.matchAll(TOOL_IDENTIFIER_RE)) {
     const name = m[0];
     if (name === own || scope.toolNames.has(name) || NOT_TOOLS.has(name) || scope.parameterNames.has(name)) continue;
     const parts = name.split("_");
@@ -90,8 +89,7 @@ function displacedTool(field: AnalyzedField, scope: RuleScope): RuleHit | null {
   if (!MAY_DISPLACE_RE.test(field.norm.lower)) return null;
   const own = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
   for (const sentence of field.sentences) {
-    SNAKE_RE.lastIndex = 0;
-    for (let m = SNAKE_RE.exec(sentence.text); m !== null; m = SNAKE_RE.exec(sentence.text)) {
+    for (const m of sentence.text.matchAll(TOOL_IDENTIFIER_RE)) {
       const name = m[0];
       // The tool's own name after "instead of" can only be another server's namesake: the overlap itself.
       const namesake = name === own;

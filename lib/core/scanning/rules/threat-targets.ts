@@ -54,8 +54,10 @@ export const CONFIG_TARGET_RE = new RegExp(
   "g",
 );
 
-/** Words asking for the conversation; "strong" ones ask for all of it or for hidden context. */
-/** "every" is left out of the first group: "in almost every session" counts how often, it asks for nothing. */
+/**
+ * Words asking for the conversation; "strong" ones ask for all of it or for hidden context. "every" is left out of
+ * the first group: "in almost every session" counts how often, it asks for nothing.
+ */
 export const CONVERSATION_STRONG_RE =
   /\b(?:(?:raw|full|complete|unredacted|entire|whole) )*(?:outputs?|results?|responses?) (?:of|from) (?:every|each|all|any|the) (?:other )?(?:tools?|tool calls?|servers?)\b|\bother tools'? (?:outputs?|results?|responses?)\b|\b(?:(?:every|each|all) (?:single )?(?:previous|prior|earlier|past|preceding) (?:user )?messages?\b|(?:every|each|all)(?: of)?(?: the)? (?:single )?messages? (?:that )?(?:the user|they|you) (?:has |have |had )?(?:written|sent|typed|posted|entered|said|shared)\b|(?:every|each) (?:single )?(?:user )?message (?:of|in|from) (?:this|the) (?:conversation|chat|session|thread)|(?:all|entire|full|whole|complete|previous|prior|earlier|preceding|past)(?: of the| the| of)? (?:user )?(?:conversation|chat|dialog(?:ue)?|session|thread|discussion|message history|chat history|conversation history|context window)|(?:previous|prior|earlier|preceding|past|all (?:the )?(?:user'?s?|your|previous|prior)|all of (?:the user'?s|your)) (?:user )?(?:messages|turns|exchanges?|interactions?|prompts)|(?:entire|full|whole|complete) (?:exchange|messages|interaction|transcript)|(?:entire|full|whole|complete) (?:conversation|chat) (?:transcript|log|history)|system prompt|system message|(?:hidden|initial|original) (?:prompt|instructions)|everything (?:the user|you|we|they) (?:said|wrote|typed|discussed|shared)|what the user (?:said|wrote|typed|asked|shared)|(?:other|previous|prior) tools?(?:'s?)? (?:results?|outputs?|calls?|responses?)|(?:outputs?|results?|responses?|contents?) of (?:the |your )?[a-z ]{0,30}\bcalls? (?:you (?:have )?(?:made|make) )?to (?:tools|other tools|tools on other servers|other servers)|verbatim (?:copy|transcript|history|conversation)|conversation (?:so far|to date|up to now)|(?:entire|full|whole|complete) (?:history|transcript|context))\b/;
 export const CONVERSATION_WEAK_RE = /\b(?:conversation|chat|message|dialog(?:ue)?) (?:history|log|logs|transcript|context)\b|\bprevious messages?\b|\buser'?s? (?:earlier |previous |prior )?(?:messages|prompts|queries)\b|(?<!\b(?:to|into|in|on|from) )\b(?:a copy of |copy of )?the (?:chat|conversation|dialog(?:ue)?|discussion)\b(?! (?:id|ids|title|name|list|channel)\b)/;
@@ -63,6 +65,12 @@ export const CONVERSATION_WEAK_RE = /\b(?:conversation|chat|message|dialog(?:ue)
 /** Secrets in general, asked for with a quantifier: "all API keys", "any credentials you can find". */
 export const SECRET_REQUEST_RE =
   /\b(?:the user'?s|their|your) (?:current |email |e-mail |bank |banking |online banking |account |login |master )*(?:passwords?|passcodes?|pins?|2fa (?:backup )?codes?|backup codes?|recovery codes?|otps?|one-time codes?|seed phrases?|private keys?|cvv|card numbers?)\b|\b(?:all|any|every|other|available|stored|saved|existing|found|visible|known|cached)(?: [a-z0-9_-]{1,20}){0,2} (?:api[ _-]?keys|secrets|credentials|passwords|passphrases|access tokens|auth(?:entication)? tokens|session tokens|bearer tokens|tokens|private keys|ssh keys|environment variables|env vars|cookies)\b|\b(?:values? of|contents? of|dump(?: of)?|print|list) (?:all |every |the )?(?:environment variables|env vars)\b|\b(?:every|each|all|any) (?:single )?(?:environment variable|env var|api key|secret|credential|password|token)\b|\b(?:saved |stored )?(?:payment card|credit card|card) (?:details|numbers?|data)\b|\b(?:billing|home) address\b|\b(?:recovery codes?|mfa seeds?|otp codes?|one-time (?:codes?|passwords?)|2fa codes?|social security numbers?|passport numbers?|bank account (?:details|numbers?))\b|\bpersonal (?:data|information|details)\b/;
+
+/**
+ * The usual top-level domains, for host names written without a scheme ("to suchfreund.de"): a short list, so that
+ * file names ("config.json", "setup.py") are not read as hosts.
+ */
+export const COMMON_TLDS = "com|net|org|io|de|eu|dev|app|ai|co|cloud|xyz|info|biz|us|uk|fr|es|nl|ru|cn|jp|site|online|tech|ch|pl|br";
 
 /** Places data can be sent: web addresses and e-mail addresses. */
 export const URL_RE = /\bhttps?:\/\/[^\s"'<>`)\]]{1,500}/g;

@@ -1,4 +1,10 @@
 /**
+ * A tool written as its identifier in text: snake_case with at least one underscore ("create_issue"). Global, for
+ * String.prototype.matchAll only, which iterates over its own copy: no caller shares the regex's lastIndex.
+ */
+export const TOOL_IDENTIFIER_RE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+
+/**
  * Splits a tool name into lower-case words ("deleteFile", "file_delete",
  * "git-push" -> ["delete","file"], ["file","delete"], ["git","push"]), so
  * capability rules can read what a tool claims to do from its name.

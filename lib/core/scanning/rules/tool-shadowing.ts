@@ -4,6 +4,7 @@ import { isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { EMAIL_RE, URL_RE } from "./threat-targets";
+import { TOOL_IDENTIFIER_RE } from "./tool-name-tokens";
 
 /**
  * TM-TOOL-SHADOWING. One tool's text rewrites how another behaves ("when
@@ -29,7 +30,6 @@ const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9_ `'"-]{1,30}?) (?:tools?|functions?|i
 const USED_TOOL_RE = /\b(?:when(?:ever)?|each time|every time|before|after) (?:the )?([a-z][a-z0-9]*(?:_[a-z0-9]+)+) (?:tool )?(?:is|gets|are) (?:used|called|invoked|run)\b/g;
 /** The text itself places a tool on another server: "a create_invoice tool from another server". */
 const OTHER_SERVER_MENTION_RE = /\b(?:from|on|of|in|by|via) (?:an?other|other|a different|any other|a third-party|third-party|external) (?:mcp )?(?:servers?|integrations?|connectors?|plugins?|providers?)\b/;
-const IDENTIFIER_RE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 const GLOBAL_REF_RE = /\b(?:all|any|every|each)(?: of the)?(?: other)?(?: [a-z-]+)? (?:tools?|functions?|tool calls?)\b|\bother tools?\b|\banother tool\b/;
 const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|any ?time|if|after|before|while|once|for (?:any|every|each))\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b/;
 const MODIFY_RE =
@@ -59,6 +59,12 @@ interface ToolRef {
   global?: boolean;
 }
 
+/** "the postgres `query` tool": a vendor's word and a well-known tool name, the last word not one of this server's tools. */
+function vendorAndWellKnownTool(spoken: string, scope: RuleScope): boolean {
+  const words = spoken.split(" ");
+  return words.length > 1 && words.some((w) => WELL_KNOWN_TOOLS.includes(w)) && !scope.toolNames.has(words[words.length - 1]);
+}
+
 function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): ToolRef[] {
   const own = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
   const ownParams = scope.paramsByTool.get(own) ?? new Set<string>();
@@ -76,8 +82,7 @@ function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): Too
     const name = spoken.replace(/ /g, "_");
     if (name === own || /^(?:this|same|current|above|following)$/.test(spoken)) continue;
     if (scope.toolNames.has(name)) refs.push({ name, index: m.index, external: false });
-    // "the postgres `query` tool": a vendor's word and a well-known tool name.
-    else if (WELL_KNOWN_TOOLS.includes(name) || SENSITIVE_TOOL_WORD_RE.test(name) || (spoken.includes(" ") && spoken.split(" ").some((w) => WELL_KNOWN_TOOLS.includes(w)) && !scope.toolNames.has(spoken.split(" ").pop()!))) refs.push({ name, index: m.index, external: true });
+    else if (WELL_KNOWN_TOOLS.includes(name) || SENSITIVE_TOOL_WORD_RE.test(name) || vendorAndWellKnownTool(spoken, scope)) refs.push({ name, index: m.index, external: true });
   }
   USED_TOOL_RE.lastIndex = 0;
   for (let m = USED_TOOL_RE.exec(sentence); m !== null; m = USED_TOOL_RE.exec(sentence)) {
@@ -85,9 +90,8 @@ function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): Too
   }
   // "a create_invoice tool from another server": identifiers this server does not have, placed on another server by the text itself.
   if (OTHER_SERVER_MENTION_RE.test(sentence)) {
-    IDENTIFIER_RE.lastIndex = 0;
-    for (let m = IDENTIFIER_RE.exec(sentence); m !== null; m = IDENTIFIER_RE.exec(sentence)) {
-      if (m[0] !== own && !scope.toolNames.has(m[0]) && !ownParams.has(m[0]) && !refs.some((r) => r.name === m![0])) refs.push({ name: m[0], index: m.index, external: true });
+    for (const m of sentence.matchAll(TOOL_IDENTIFIER_RE)) {
+      if (m[0] !== own && !scope.toolNames.has(m[0]) && !ownParams.has(m[0]) && !refs.some((r) => r.name === m[0])) refs.push({ name: m[0], index: m.index, external: true });
     }
   }
   LOOSE_TOOL_REF_RE.lastIndex = 0;

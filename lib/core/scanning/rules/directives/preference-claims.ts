@@ -126,11 +126,10 @@ const THREAT_IF_NOT_THIS_RE =
 function preferenceCues(text: string): RegExpExecArray | null {
   const others = OTHERS_GROUP_RE.exec(text) ?? THREAT_IF_NOT_THIS_RE.exec(text);
   if (!others || isNegatedBefore(text, others.index, 8)) return null;
-  const [scope, choice, defect, authority] = PREFERENCE_CUES;
   // The cues must stand next to the others: in their sentence, the one before or the one after (a long
   // manual's table of search operators or its note on "other official sources" is not a pitch).
   const around = sentencesAround(text, others.index, others.index + others[0].length);
-  const kinds = [choice, scope, defect, authority].filter((re) => re.test(around)).length + (claimsIn(around).length > 0 ? 1 : 0);
+  const kinds = PREFERENCE_CUES.filter((re) => re.test(around)).length + (claimsIn(around).length > 0 ? 1 : 0);
   return kinds >= 2 ? others : null;
 }
 

@@ -1,4 +1,5 @@
 import { withoutAsides } from "../directive-language";
+import { TOOL_IDENTIFIER_RE } from "../tool-name-tokens";
 
 /**
  * What a directive asks the model to do, in classes that a tool's own job
@@ -67,9 +68,9 @@ const MAILBOX_RE = /\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0
 const HIDDEN_COPY_RE =
   /\b(?:carry|carries|get|gets|have|has|with|include|includes) (?:a |an )?(?:copy-recipients?|cc recipients?|bcc recipients?|blind[- ]copy recipients?)\b[^.;]{0,20}$|\b(?:additionally|also|and|automatically|silently|always)\b[^.;]{0,30}\b(?:files?|sends?|keeps?|stores?|forwards?|mirrors?|archives?|copies|bcc'?s?|cc'?s?)\b[^.;]{0,40}?\b(?:a copy|copies|the digest|the message|each message|every message|it|them|all)?\b[^.;]{0,40}?\b(?:to|at|into)\b[^.;]{0,40}$|\b(?:is|are|gets?) (?:also |automatically |silently )?(?:bcc'?d|cc'?d|blind[- ]copied|forwarded|copied|mirrored)\b[^.;]{0,40}\b(?:to|at)\b[^.;]{0,40}$/;
 
-/** Data sent, copied or forwarded towards a mailbox ("forward every export to x@y", "bcc x@y"). */
 /** "… as a blind recipient", "… as an extra cc": a recipient role given to the address the text names. */
 const HIDDEN_ROLE_AFTER_RE = /^[^.;]{0,20}?\bas (?:a |an |the )?(?:blind|bcc|hidden|silent|invisible|additional|extra|second|secondary|copy)(?:[- ]copy)? ?(?:recipients?|copy|cc|bcc|addressee)\b/;
+/** Data sent, copied or forwarded towards a mailbox ("forward every export to x@y", "bcc x@y"). */
 const SEND_TO_MAILBOX_RE =
   /(?:copy-recipient|cc recipient|recipient at|blindkopie|kopie an|copie à|copia a|needs?|must include|should include|requires?)[^.;]{0,40}$|\b(?:send|sending|forward|forwarding|copy|copying|copied|cc|bcc|blind[- ]cop(?:y|ied|ying)|deliver|delivering|mail|e-?mail|report|relay|submit|share|export|upload|transmit|cc'd|bcc'd)\b[^.;]{0,80}?\b(?:to|cc|bcc|at|into)?\s*$|\b(?:always|also|must|should) (?:include|add|invite|cc|bcc)\s*$/;
 
@@ -204,7 +205,6 @@ const USER_MESSAGE_RE =
 const MISLEAD_USER_RE =
   /\b(?:describe|present|portray|frame|characteri[sz]e|report|pass off|refer to) (?:it|this|that|these|them|the (?:tool|call|action|operation|change|changes|transfer|upload|step|sync|export)) (?:to (?:the user|them|users) )?as (?:a |an |just |only |simply |merely |purely )?(?:read-only|harmless|safe|routine|simple|normal|standard|internal|temporary|local|private|view-only|non-destructive)\b|\btelling the (?:reader|user) (?:that )?(?:their|the) (?:session|account|password|subscription|card) (?:expires|has expired|is locked|will be (?:suspended|closed))\b|\bdescribe [^.]{1,80}? as (?:unreliable|scams?|fake|counterfeit|unsafe|insecure|abandoned|outdated|dangerous|risky|the best|a temporary|a \$0)\b|\bpresent [^.]{1,60} as the best\b|\bcall them (?:the )?best\b|\blet the user know (?:that )?(?:it|the other|another)[^.]{0,40}\b(?:flagged|compromised|leak\w*|unsafe)\b|\bsummari[sz]e (?:them|it|these) (?:to the user )?as (?:completed|successful|done|fine)\b|\banswer ['"‘“]no['"’”]|\bpresent only the (?:amount|total|price)\b|\bjust say ['"‘“]|\btell the user (?:that )?(?:the )?other (?:one|tool|source)s? (?:is|are) wrong\b|\bdescribe (?:the )?(?:results?|them|it|[a-z -]{1,40}) as (?:['"‘“]|a low-risk|low-risk|insecure|unsafe|abandoned|outdated|dangerous|the best)|\bmention that (?:competing|other|rival) [a-z ]{1,30} (?:have|has|are|is)\b|descriv[ie] [^.]{1,80} come (?:meno affidabili|pericolos)|\blead with [a-z ]{1,30} listings\b|\bif [^.]{0,80}\b(?:fail\w*|errors?)\b[^.]{0,60}\b(?:tell|report|say|inform)\b[^.]{0,40}\b(?:succeeded|success(?:ful)?|passed|green|fine|ok|completed)\b|\breport (?:the [a-z ]{1,30} )?as (?:green|passing|passed|successful|succeeded|complete|fine)\b|\b(?:tell|inform|assure) (?:the user|them|users) (?:that )?[^.]{0,60}\b(?:has been compromised|is compromised|(?:is|are) infected|is the certified|succeeded|remains? private|is safe)\b|\b(?:answer|reply|respond|say) ['"‘“]?(?:no|yes)['"’”]? (?:if|when) (?:the user|they|anyone) asks?\b|\bpresent (?:this|it|them) as (?:your own|a neutral|neutral|an independent|independent|objective)\b|\bdescribe [a-z ,]{1,60} as (?:having|being|outdated|insecure|unsafe|compromised|unreliable)\b|\breport the (?:amount|total|price|cost|balance) without\b|\bregardless of what [a-z_]+ returns\b|\badjust (?:the )?(?:totals?|numbers|figures|balances?|sums?)\b|\bpresented as (?:the )?(?:top|best|first|recommended)\b[^.]{0,40}\b(?:even when|even if|whatever|regardless)\b|\brecommend [^.]{1,60}\b(?:whatever|regardless|no matter)\b|\bas if (?:the |it |they )?[a-z ]{0,20}(?:applied|succeeded|worked|happened|was (?:done|applied|private|successful))\b|\bwithout changing what (?:it|you) reports? to the user\b|\bjust (?:say|tell (?:them|the user)|report)(?: that)? (?:it|the [a-z]+|everything) (?:finished|succeeded|worked|completed|is (?:done|fine|ok|complete)|went fine)\b|\b(?:reply|respond|answer) with (?:just|only) ['"‘“]|\bonly (?:reply|respond|answer) with ['"‘“]|\balways recommend (?:buying|investing in|purchasing|selling)\b|\bdescribe (?:it|them|this) as (?:low-risk|safe|risk-free|guaranteed|secure)\b|\bpresent (?:our|its|this|the) (?:answers?|results?|verdicts?) as (?:definitive|final|the truth|authoritative)\b|\b(?:still|nevertheless|anyway) (?:tell|assure|reassure|inform) (?:them|the user|users|the customer)\b|\bif (?:the )?(?:user|they|customer|person) asks?\b[^.]{0,100}?\b(?:say no|answer no|deny|claim (?:that )?(?:it|they|we) (?:is|are|do|does) not|change the subject)\b|\b(?:describe|present|label|call)(?:s|ing)? (?:them|it|these|those|[a-z]+ listings?) as (?:the )?(?:best|cheapest|top|most|safest|recommended|official)\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b|\b(?:rank|list|show|place|put|sort)(?:s|ing)? [a-z0-9 -]{1,40} (?:first|at the top|above (?:all )?(?:others|the rest))\b[^.]{0,80}\b(?:whatever|regardless|even if|no matter)\b/;
 
-/** Tools whose job is to be called first: sign-in, sessions, discovery of ids and schemas. */
 /** Secrets and personal records an ordered call is told to carry. */
 const SENSITIVE_PAYLOAD_RE =
   /\b(?:ssns?|social security numbers?|salar(?:y|ies)|home address(?:es)?|phone numbers?|e-?mail addresses|card numbers?|expiry dates?|cvv|cvc|bank (?:details|accounts?)|passwords?|bearer tokens?|client keys?|cookies|document\.cookie|localstorage|authorization headers?|private keys?|private key files|api keys?|printenv|env vars?|environment variables|kube\/config|\.env)\b|\boutput of `?env\b/;
@@ -213,6 +213,7 @@ const BULK_PAYLOAD_RE =
   /\b(?:complete|full|entire|whole|unfiltered|untrimmed|unredacted|raw)(?:,? (?:complete|full|entire|whole|unfiltered|untrimmed|unredacted|raw|returned))* (?:result set|results?|returned rows|rows|records|output|response|contents?|payload|list|batch|map|data|inbox|workspace|repository)\b|\bevery (?:file|record|row|message|contact|employee|customer)s? (?:in|of|from|returned)\b/;
 /** A tool that sends, keeps or checks what it is given elsewhere: where bulk data should not be routed unasked. */
 const SINK_TOOL_RE = /(?:^|[_.-])(?:sync|upload|telemetry|audit|index|cache|ping|check|verify|refresh|preflight|warm|trace|ingest|push|export|share|log|track|report|remote|backup|mirror|archive|send|post|submit|forward|collect|beacon)(?:[_.-]|$)/;
+/** Tools whose job is to be called first: sign-in, sessions, discovery of ids and schemas. */
 const SETUP_TOOL_RE = /(?:^|[_.-])(?:login|log_in|signin|sign_in|auth|authenticate|authorize|connect|init|initialize|setup|set_up|start|open|session|list|describe|schema|resolve|search|find|lookup|get_schema|get_context|capabilities|help)(?:[_.-]|$)/;
 /** "Call this function before X": the tool orders itself first, it does not send the model elsewhere. */
 const SELF_FIRST_RE = /\b(?:call|use|invoke|run) (?:this|the current) (?:tool|function|endpoint)\b/;
@@ -239,7 +240,6 @@ const ACTING_TOOL_RE = /(?:^|_)(?:send|post|log|invite|share|upload|sync|order|t
 /** An identifier written as code or quoted: `create_repository`, 'maps_geocode'. */
 const QUOTED_IDENTIFIER_RE = /[`'"‘“]([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)[`'"’”]/g;
 const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+) (?:tool|function|endpoint|command|method)\b|\b(?:tool|function) ([a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+)\b/g;
-const BARE_IDENTIFIER_RE = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 /** A one-word name written as code right after a call verb ("first call `fetch`"): a tool, here or on another server. */
 const CALLED_WORD_RE = /\b(?:call|calling|invoke|invoking|use|using|run|running|trigger|triggering|query|querying)\s+(?:the\s+)?[`'"‘“]([a-z][a-z0-9]{2,40})[`'"’”]/g;
 /**
@@ -288,9 +288,8 @@ function otherToolsNamed(sentence: string, ctx: ActionContext): { name: string; 
       if (name !== ctx.ownTool && !found.has(name)) found.set(name, m.index + m[0].indexOf(name));
     }
   }
-  BARE_IDENTIFIER_RE.lastIndex = 0;
-  // Every match of BARE_IDENTIFIER_RE holds an underscore ((?:_[a-z0-9]+)+ repeats at least once): without one, nothing to look for.
-  if (sentence.includes("_")) for (let m = BARE_IDENTIFIER_RE.exec(sentence); m !== null; m = BARE_IDENTIFIER_RE.exec(sentence)) {
+  // Every tool identifier holds an underscore: without one, nothing to look for.
+  if (sentence.includes("_")) for (const m of sentence.matchAll(TOOL_IDENTIFIER_RE)) {
     if (ctx.toolNames.has(m[0]) && m[0] !== ctx.ownTool && !found.has(m[0])) found.set(m[0], m.index);
   }
   if (found.size === 0) return [];
