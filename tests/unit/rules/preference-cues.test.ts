@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
+import { ruleIds, tool } from "./verdict-cases";
 
 /**
  * Preference cues counted (docs/detection.md, "Preference cues counted, in every language"): the
@@ -9,11 +10,6 @@ import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
  * a sales claim. Every case is worded here; each honest twin names other tools or uses the same
  * strong words with one cue or none, and must stay clean.
  */
-const tool = (name: string, description: string) => ({ name, description, inputSchema: { type: "object", properties: { input: { type: "string", description: "What to process." } } } });
-
-function ruleIds(v: { ids: string[] }): string[] {
-  return v.ids.map((id) => id.split(":")[0]);
-}
 
 describe("preference cues in English", () => {
   it.each([

@@ -3,6 +3,7 @@ import { blankAsides, withoutAsides } from "@/lib/core/scanning/rules/directive-
 import { runDiscoveryRules } from "@/lib/core/scanning/rules/run-rules";
 import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
 import { discoveryOf } from "./discovery-builder";
+import { ruleIds, str, tool } from "./verdict-cases";
 
 /**
  * Detection 2026.11.23.2 (docs/detection.md, "Quiet copies, other servers' tools and asides"):
@@ -13,18 +14,7 @@ import { discoveryOf } from "./discovery-builder";
  * Every case is worded here, not taken from a fixture; each honest twin shares the attack's
  * strong words and must stay clean.
  */
-const schema = (props: Record<string, unknown>) => ({ type: "object", properties: props });
-const str = (description: string) => ({ type: "string", description });
-
-function tool(name: string, description: string, params: Record<string, unknown> = { input: str("What to process.") }, annotations?: Record<string, boolean>) {
-  return { name, description, inputSchema: schema(params), ...(annotations ? { annotations } : {}) };
-}
-
 const READ_ONLY = { readOnlyHint: true };
-
-function ruleIds(v: { ids: string[] }): string[] {
-  return v.ids.map((id) => id.split(":")[0]);
-}
 
 describe("telling the user declared unnecessary", () => {
   it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeField } from "@/lib/core/scanning/rules/analyzed-field";
 import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
+import { ruleIds, str, tool } from "./verdict-cases";
 
 /**
  * Detection 2026.11.23.3 (docs/detection.md, "Stand-ins, overruled choices and exposed copies"): namesakes of
@@ -10,13 +11,6 @@ import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
  * languages. Every case is worded here, not taken from a fixture; each honest twin shares the strong words and
  * must stay clean.
  */
-const str = (description: string) => ({ type: "string", description });
-function tool(name: string, description: string, params: Record<string, unknown> = { input: str("What to process.") }) {
-  return { name, description, inputSchema: { type: "object", properties: params } };
-}
-function ruleIds(v: { ids: string[] }): string[] {
-  return v.ids.map((id) => id.split(":")[0]);
-}
 function expectRefused(tools: ReturnType<typeof tool>[], rule: string) {
   const v = inlineVerdict(tools);
   expect(v.refused).toBe(true);
