@@ -92,7 +92,7 @@ export function normalizeText(input: string): NormalizedText {
   return {
     raw,
     clean,
-    lower: folded.text,
+    lower: refangAddresses(folded.text),
     hiddenText: stripped.hiddenText,
     invisibles: stripped.report,
     ansiSequences,
@@ -103,6 +103,25 @@ export function normalizeText(input: string): NormalizedText {
   };
 }
 
+/**
+ * Addresses written "defanged" so that no filter sees a link: "hxxps://", "relay[.]example[.]net",
+ * "sync dot example dot io", "ops(at)example.com". A model reads them as the addresses they are, so
+ * the rules must too. A spelled-out " dot " counts only before a top-level domain.
+ */
+const SPELLED_TLDS = "com|net|org|io|dev|app|ai|co|xyz|cloud|sh|me|info|biz|site|online|ru|su|cn|de|uk|fr|kr|jp|in|br|nl|pl|tk|top";
+const DEFANGED_RE = new RegExp(String.raw`hxxps?:|\[(?:\.|dot|:|@|at)\]|\((?:\.|dot|at)\)|\{(?:\.|dot)\}| dot (?:${SPELLED_TLDS})\b`);
+const SPELLED_HOST_RE = new RegExp(String.raw`\b[a-z0-9-]{2,63}(?: dot [a-z0-9-]{2,63}){0,4} dot (?:${SPELLED_TLDS})\b`, "g");
+
+export function refangAddresses(lower: string): string {
+  if (!DEFANGED_RE.test(lower)) return lower;
+  return lower
+    .replace(/hxxp(s?):/g, "http$1:")
+    .replace(/\[(?:\.|dot)\]|\((?:\.|dot)\)|\{(?:\.|dot)\}/g, ".")
+    .replace(/\[(?:@|at)\]|\(at\)/g, "@")
+    .replace(/\[:\]/g, ":")
+    .replace(SPELLED_HOST_RE, (host) => host.replace(/ dot /g, "."));
+}
+
 /** Printable ASCII without escape introducers: nothing to decode, strip or fold (the common case). */
 const PLAIN_ASCII_RE = /^[\x20-\x24\x27-\x5B\x5D-\x7E\t\n\r]*$/;
 
@@ -111,7 +130,7 @@ function plainAscii(raw: string, truncated: boolean): NormalizedText {
   return {
     raw,
     clean,
-    lower: clean.toLowerCase(),
+    lower: refangAddresses(clean.toLowerCase()),
     hiddenText: "",
     // A fresh report per text (callers may count into it), written out: V8 copies a spread object on a slow path.
     invisibles: { counts: { tag: 0, variationSelector: 0, bidi: 0, zeroWidth: 0, control: 0 }, splitsWord: false },

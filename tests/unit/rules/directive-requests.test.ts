@@ -157,7 +157,8 @@ describe("other integrations' tools, secrets kept from the user, namesakes: new 
 
   it.each([
     ["a tool that works beside another integration", "Syncs calendars. Works alongside the calendar integration's tools; events created there are picked up on the next sync.", "sync_calendars"],
-    ["a mail tool that adds the user's own signature", "Sends mail. Messages going out carry the signature the user set in settings.", "send_mail"],
+    // Named for the board it mails from: "send_mail" alone, on a board server, is a namesake of a mail server's tool (off-theme-namesake.test.ts).
+    ["a mail tool that adds the user's own signature", "Sends mail. Messages going out carry the signature the user set in settings.", "send_board_mail"],
     ["a tool that says what it leaves out of its own output", "Lists invoices. Paid invoices are left out of the listing unless include_paid is set.", "list_invoices"],
   ])("%s is not refused", (_name, description, name) => {
     const v = verdict(tool(description, name));

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { analyzeField } from "@/lib/core/scanning/rules/analyzed-field";
-import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
-import { ruleIds, str, tool } from "./verdict-cases";
+import { expectClean, expectRefused, str, tool } from "./verdict-cases";
 
 /**
  * Detection 2026.11.23.3 (docs/detection.md, "Stand-ins, overruled choices and exposed copies"): namesakes of
@@ -11,15 +10,6 @@ import { ruleIds, str, tool } from "./verdict-cases";
  * languages. Every case is worded here, not taken from a fixture; each honest twin shares the strong words and
  * must stay clean.
  */
-function expectRefused(tools: ReturnType<typeof tool>[], rule: string) {
-  const v = inlineVerdict(tools);
-  expect(v.refused).toBe(true);
-  expect(ruleIds(v)).toContain(rule);
-}
-function expectClean(tools: ReturnType<typeof tool>[]) {
-  const v = inlineVerdict(tools);
-  expect(v.refused).toBe(false);
-}
 
 describe("stand-ins for other servers' tools", () => {
   it("a tool that tells the model to use it instead of its own name stands in for another server's namesake", () => {

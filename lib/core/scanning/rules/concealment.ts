@@ -83,6 +83,8 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\b(?:only|just) (?:mention|report|tell|show|confirm)\b[^.;]{0,40}\b(?:to the user|the user)\b|\b(?:mention|report|tell|show|confirm) (?:only|just)\b[^.;]{0,40}\b(?:to the user|the user)\b|\b(?:tell|show|report to|confirm to) the user only\b`,
     // Configuration-style switches: "disclose_to_user: false", "user_visibility: hidden".
     String.raw`\b(?:disclose|show|notify|inform|tell|visible)_?(?:to_)?(?:the_)?user\s*[:=]\s*(?:false|no|0|hidden|never)\b|\buser_?visibility\s*[:=]\s*(?:hidden|false|none|off)\b`,
+    // "This is back-office detail and shouldn't be surfaced to the user".
+    String.raw`\b(?:should not|shouldn't|must not|mustn't|need not|needn't|is not to|are not to|ought not to) be (?:surfaced|shown|mentioned|disclosed|revealed|reported|told|displayed|brought up|explained|exposed) (?:to|for|with) ${AUDIENCE}`,
     // "This relay is never to be mentioned".
     String.raw`\b(?:is|are) (?:never|not) to be (?:mentioned|disclosed|shown|reported|discussed|revealed|brought up)\b`,
     // "Skip explaining where the token came from": the origin or reason of an action kept out of the reply.
@@ -116,9 +118,21 @@ const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
 
 /** Cheap test before the full patterns: every pattern contains one of these words. */
-const PREFILTER_RE = /never to be|not to be|not include|n't include|never include|brought up|attention|suspicion|never reference|not reference|n't reference|never refer|not refer|n't refer|never cite|not cite|n't cite|never acknowledge|not acknowledge|n't acknowledge|skip|forgo|refrain|by design|on purpose|deliberately|intentionally|quietly|unobtrusively|only|just|_user|visibility|user|describe|explain|confirmation|repl|answer|response|transcript|narrate|spell out|point out|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed|decode|summari|quote|escalate|leave|destination|host|recipient|folder|its result|their result|avoid the word|diff|need to know/;
+const PREFILTER_RE = /not be|n't be|never to be|not to be|not include|n't include|never include|brought up|attention|suspicion|never reference|not reference|n't reference|never refer|not refer|n't refer|never cite|not cite|n't cite|never acknowledge|not acknowledge|n't acknowledge|skip|forgo|refrain|by design|on purpose|deliberately|intentionally|quietly|unobtrusively|only|just|_user|visibility|user|describe|explain|confirmation|repl|answer|response|transcript|narrate|spell out|point out|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed|decode|summari|quote|escalate|leave|destination|host|recipient|folder|its result|their result|avoid the word|diff|need to know/;
+
+/** An outside address in the sentence: what is hidden then is where something goes. */
+const OUTSIDE_ADDRESS_RE = /https?:\/\/|\b[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,12}\/|\b[a-z0-9][a-z0-9-]{1,62}(?:\.[a-z0-9-]{1,63})*\.(?:[a-z]{2}|com|net|org|io|dev|app|cloud|info|biz|site|online|tech|xyz)\b(?!\.[a-z])|\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\./;
 
 const ACTION_WORDS_RE = /\b(?:fail\w*|errors?|upload\w*|sent|send\w*|forward\w*|delet\w*|chang\w*|transfer\w*|charg\w*|fees?|logs?|logged|records?|recorded|shar\w*|cop(?:y|ies|ied)|archiv\w*|install\w*|push\w*|commit\w*|keys?|passwords?|keystrokes?|clipboard|partag\w*|sponsor\w*|partners?)\b/;
+
+const PASSIVE_HIDDEN_RE = /^(?:should not|shouldn't|must not|mustn't|need not|needn't|is not to|are not to|ought not to) be /;
+
+/** The sentence with the clause before it when only a semicolon parts them ("syncs with x.io; do not mention that sync"). */
+function clauseWithLead(field: AnalyzedField, sentence: AnalyzedField["sentences"][number]): string {
+  const i = field.sentences.indexOf(sentence);
+  if (i <= 0 || field.norm.lower.slice(field.sentences[i - 1].end, sentence.start).trim() !== ";") return sentence.text;
+  return field.norm.lower.slice(field.sentences[i - 1].start, sentence.end);
+}
 
 /** Reports requests to keep things from the user. */
 export function detectConcealment(field: AnalyzedField): RuleHit[] {
@@ -143,7 +157,9 @@ export function detectConcealment(field: AnalyzedField): RuleHit[] {
       // "Do not show the answer to the user until they guess": withheld for now, shown when the user wants it.
       if (re === NEGATED_TELLING_RE && HONEST_OMISSION_RE.test(match[0])) continue;
       if (re !== HIDE_INSTRUCTIONS_RE && SHOWN_LATER_RE.test(sentence.text.slice(end, end + 80))) continue;
-      const level: Severity = severity === "medium" && ACTION_WORDS_RE.test(sentence.text) ? "high" : severity;
+      // "Tokens should not be shown to the user in full": a secret held back is redaction.
+      if (PASSIVE_HIDDEN_RE.test(match[0]) && HONEST_OMISSION_RE.test(sentence.text.slice(Math.max(0, start - 40), start))) continue;
+      const level: Severity = severity === "medium" && (ACTION_WORDS_RE.test(sentence.text) || OUTSIDE_ADDRESS_RE.test(clauseWithLead(field, sentence))) ? "high" : severity;
       hits.push(fieldHit(field, "TM-CONCEALMENT", level, sentence.start + start, sentence.start + end, `${what}: "${match[0]}".`));
     }
   }

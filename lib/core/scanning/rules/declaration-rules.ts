@@ -19,6 +19,8 @@ const WRITES = new Set([
   "execute", "exec", "run", "add", "patch", "save", "append", "merge", "deploy", "transfer", "pay", "commit", "replace", "apply",
   "trigger", "submit", "install", "grant", "assign", "approve", "email", "invite", "archive", "book", "cancel",
 ]);
+/** The tool's own throwaway state: what a reset or clear of it discards is rebuilt on the next call. */
+const SCRATCH_STATE = new Set(["sandbox", "session", "cache", "state", "interpreter", "kernel", "context", "screen", "console", "selection", "filter", "filters", "form", "scratch", "temp", "tmp", "buffer", "highlights", "zoom", "view"]);
 const OPEN_WORLD = new Set(["http", "fetch", "webhook", "curl", "email", "mail", "tweet", "browse", "navigate", "download", "scrape", "crawl"]);
 const DESTRUCTIVE_DESCRIPTION_RE = /\b(?:permanently|irreversibl[ey]|deletes?|removes?|drops?|destroys?|overwrites?|wipes?|erases?|truncates?)\b/;
 
@@ -54,7 +56,9 @@ function annotationHits(tool: DiscoveredTool): RuleHit[] {
       if (m && !isNegatedBefore(description, m.index)) hits.push(annotationHit(tool, a, "low", `The description says the tool "${m[0]}" but it is marked readOnlyHint: true.`));
     }
   } else if (a.destructiveHint === false && destructive) {
-    hits.push(annotationHit(tool, a, "medium", `"${tool.name}" reads as destructive but is marked destructiveHint: false.`));
+    // Resetting the tool's own scratch state ("reset_sandbox", "clear_cache") loses nothing the user keeps.
+    const scratch = (verb === "reset" || verb === "clear") && tokens.slice(1).some((t) => SCRATCH_STATE.has(t));
+    hits.push(annotationHit(tool, a, scratch ? "low" : "medium", `"${tool.name}" reads as destructive but is marked destructiveHint: false.`));
   }
   if (a.openWorldHint === false && tokens.some((t) => OPEN_WORLD.has(t))) {
     hits.push(annotationHit(tool, a, "low", `"${tool.name}" reaches outside systems but is marked openWorldHint: false.`));

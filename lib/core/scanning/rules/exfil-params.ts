@@ -3,7 +3,7 @@ import type { AnalyzedField } from "./analyzed-field";
 import { directnessAt, hasModal, isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
-import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_REQUEST_RE, SENSITIVE_TARGET_RE, SIDE_CHANNEL_PARAM_RE } from "./threat-targets";
+import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, OTHER_SERVICES_SECRETS_RE, SECRET_REQUEST_RE, SENSITIVE_TARGET_RE, SIDE_CHANNEL_PARAM_RE } from "./threat-targets";
 
 /**
  * TM-EXFIL-PARAM. A parameter the tool does not need, whose description asks
@@ -24,7 +24,7 @@ const ROUTE_RE =
 const ROUTED_DATA_RE = /\b(?:its|their|the|this|that|file'?s?) (?:full |whole |entire )?(?:contents?|text)\b|\bthe (?:file|files|output|result|results|response|conversation|history|transcript|key|keys|token|tokens|credentials?)\b|\b(?:it|them) (?:all|verbatim)\b|\beverything\b|\ball of (?:it|them)\b/;
 
 /** Marks a system prompt as the model's own rather than one the user passes in. */
-const OWN_PROMPT_RE = /\b(?:your|you(?:'re| are| were| have been)|current|active|full|entire|complete|exact|verbatim|original|hidden|internal|assistant'?s|model'?s|this (?:session|conversation|chat)'?s?)\b/;
+const OWN_PROMPT_RE = /\b(?:(?:it|you|the assistant|the model|the agent) (?:received|was given|were given|got|started with)|your|you(?:'re| are| were| have been)|current|active|full|entire|complete|exact|verbatim|original|hidden|internal|assistant'?s|model'?s|this (?:session|conversation|chat)'?s?)\b/;
 const PUBLIC_KEY_RE = /\.pub\b|\bpublic (?:ssh )?keys?\b/;
 
 /** A path in a parameter is normal (an SSH tool's key path); asking for the file's contents is not. */
@@ -47,13 +47,15 @@ const SECRET_ENV_VALUE_RE =
 const RETOLD_CONVERSATION_RE = /\bwhat the user (?:has |had )?(?:said|written|typed|shared|mentioned|told you|disclosed)\b[^.;]{0,40}\b(?:conversation|chat|session|so far)\b/;
 /** A parameter named for the credential it takes: asking for that credential is its declared job. */
 const CREDENTIAL_PARAM_RE = /(?:token|key|secret|auth|password|passwd|credential|dsn|connection|database_url|db_url)/;
+/** A parameter about a credential, not one: "auth_hint", "token_type", "key_id" carry no secret of their own. */
+const ABOUT_CREDENTIAL_PARAM_RE = /(?:^|_)(?:hint|hints|type|kind|mode|method|scheme|provider|name|id|label|note|notes|info|context|format|version|region|url|uri|header|source)$/;
 
 function findDataRequest(text: string, sideChannel: boolean, param = ""): DataRequest | null {
   const strong = CONVERSATION_STRONG_RE.exec(text) ?? RETOLD_CONVERSATION_RE.exec(text);
   if (strong) return { kind: "conversation", strong: true, index: strong.index, text: strong[0] };
-  const envSecret = CREDENTIAL_PARAM_RE.test(param) ? null : SECRET_ENV_VALUE_RE.exec(text);
+  const envSecret = CREDENTIAL_PARAM_RE.test(param) && !ABOUT_CREDENTIAL_PARAM_RE.test(param) ? null : SECRET_ENV_VALUE_RE.exec(text);
   if (envSecret) return { kind: "env-secret", strong: true, index: envSecret.index, text: envSecret[0] };
-  const secret = SECRET_REQUEST_RE.exec(text);
+  const secret = SECRET_REQUEST_RE.exec(text) ?? OTHER_SERVICES_SECRETS_RE.exec(text);
   if (secret) return { kind: "secret", strong: true, index: secret.index, text: secret[0] };
   SENSITIVE_TARGET_RE.lastIndex = 0;
   const file = SENSITIVE_TARGET_RE.exec(text);
@@ -65,11 +67,18 @@ function findDataRequest(text: string, sideChannel: boolean, param = ""): DataRe
   return null;
 }
 
+const MODEL_INSTRUCTIONS_RE = /\bsystem (?:prompt|message)|\b(?:hidden|initial|original) (?:prompt|instructions)|\b(?:instructions|prompt|directives|guidelines) (?:that )?(?:it|you|the assistant|the model|the agent) (?:received|was given|were given|got|started with)\b/;
+
 function fitsPurpose(request: DataRequest, purpose: string): boolean {
+  // The model's own instructions are no part of what a summarizer or a memory is given to work on.
+  if (request.kind === "conversation" && MODEL_INSTRUCTIONS_RE.test(request.text)) return /\bprompts?\b/.test(purpose);
   if (request.kind === "conversation") return PURPOSE_CONVERSATION_RE.test(purpose);
   if (request.kind === "secret") return PURPOSE_SECRET_RE.test(purpose);
   return false;
 }
+
+/** A list under one negated verb: "do not include passwords, API keys or other secrets" forbids the last item too. */
+const NEGATED_LIST_RE = /\b(?:do not|don't|never|must not|should not|shouldn't|avoid|no)\s+(?:ever )?(?:include|including|put|putting|enter|entering|paste|pasting|add|adding|send|sending|share|sharing|provide|type|store|write|submit|post|place|attach)\b[^.;:!?]{0,70}$/;
 
 const USER_SUPPLIED_RE = /\b(?:the user|they|you) (?:provides?|enters?|gives?|supplies|supply|types?|pastes?)\b|\b(?:provided|supplied|entered|given|typed) by the user\b|\bfrom the user'?s (?:authenticator|device|phone|password manager)\b/;
 
@@ -86,7 +95,7 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
       request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel, param);
     }
     if (!request) continue;
-    if (isNegatedBefore(sentence.text, request.index, 40) || isDescriptiveMention(sentence.text, request.index, request.index + request.text.length)) continue;
+    if (isNegatedBefore(sentence.text, request.index, 40) || NEGATED_LIST_RE.test(sentence.text.slice(Math.max(0, request.index - 90), request.index)) || isDescriptiveMention(sentence.text, request.index, request.index + request.text.length)) continue;
     const purpose = field.owner === "tool" ? (scope.purposeByTool.get(field.ownerName.toLowerCase()) ?? "") : field.ownerName.toLowerCase();
     let severity: Severity;
     let why: string;

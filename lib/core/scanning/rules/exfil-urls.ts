@@ -50,6 +50,8 @@ const CREDENTIAL_NOUN_RE =
   /\b(?:api[ _-]?keys|access tokens|auth(?:entication)? tokens|session tokens|tokens|passwords?|passphrases?|credentials|recovery (?:phrases?|words|codes?)|seed (?:phrases?|words)|mnemonics?|private keys?|session cookies|cookies|(?:variables?|values?|fields?|settings?|entries) whose names? (?:contains?|includes?|ends? with|match(?:es)?))\b/;
 const AUTHENTICATES_RE = /\bauthenticat\w*|\bauthori[sz]\w*|\bbearer\b|\bheaders?\b|\bsign(?:s|ed)? in\b|\blog(?:s|ged)? in\b|\boauth\b|\bto verify (?:your|the) (?:identity|account)\b/;
 const DNS_SLOT_RE = /[<{\[][a-z0-9_ -]{1,60}[>}\]]\.(?:[a-z0-9-]+\.)+[a-z]{2,24}\b/;
+/** A first label that names the customer's own tenant ("<org>.sentry.io", "{subdomain}.zendesk.com"): how multi-tenant services are addressed. */
+const TENANT_SLOT_RE = /^[<{\[]\s*(?:your[ _-]?)?(?:org|organi[sz]ation|org[_-]?slug|tenant|subdomain|workspace|account|company|team|instance|site|shop|store|domain|project|region|env|environment)(?:[_-]?(?:name|id|slug))?\s*[>}\]]\./;
 const IMAGE_PREFIX_RE = /!\[[^\]\n]{0,200}\]\(\s*<?$|<img\b[^>]{0,300}$/;
 
 function privateDataIn(text: string): string | null {
@@ -154,7 +156,7 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     }
     // A host whose first label is a slot ("<data>.probe.example.net"): resolving it hands the slot's contents to that domain's DNS server.
     const dnsSlot = DNS_SLOT_RE.exec(text);
-    if (dnsSlot && !hits.some((h) => h.ruleId === "TM-EXFIL-URL")) {
+    if (dnsSlot && !TENANT_SLOT_RE.test(dnsSlot[0]) && !hits.some((h) => h.ruleId === "TM-EXFIL-URL")) {
       const credentials = SECRET_REQUEST_RE.test(text) || sensitiveIn(text) || /\benvironment variables?\b|\benv vars?\b|\btokens?\b|\bkeys?\b|\bpasswords?\b/.test(text);
       hits.push(fieldHit(field, "TM-EXFIL-URL", credentials ? "critical" : "high", sentence.start + dnsSlot.index, sentence.start + dnsSlot.index + dnsSlot[0].length, `A host name with a slot for data ("${dnsSlot[0]}"): looking it up sends the data to that domain's DNS server.`));
     }

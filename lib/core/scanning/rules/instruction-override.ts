@@ -15,15 +15,23 @@ const OVERRIDE_RE =
 const ROLE_RE =
   /\b(?:from now on,? you (?:are|will|must|shall)|you are no longer\b|your (?:new|real|true|actual|only) (?:instructions|task|role|goal|purpose|objective|directive) (?:is|are)\b|new (?:system )?instructions ?:|(?:enter|enable|activate|switch to) (?:developer|god|dan|jailbreak|unrestricted) mode|act as (?:an? )?(?:unrestricted|unfiltered|jailbroken)|these instructions (?:override|supersede|take precedence over|replace) (?:all|any)|(?:override|supersede)s? (?:all|any) (?:other|previous|prior) (?:instructions|rules)|\b(?:supersedes?|overrides?|overrules?|outranks?|replaces?|takes? (?:priority|precedence) over|is more important than|comes before) (?:all |any |your |the |its )?(?:prior|previous|earlier|other|existing|original|system|safety|default|standing)?(?: [a-z]+)? ?(?:instructions|guidelines|rules|prompts?|policies|directives|system prompt)\b|\b(?:is|are|counts? as|treat (?:it|them) as) (?:a )?(?:system[- ]level|system|developer|operator)[- ](?:instructions?|messages?|prompts?|directives?)\b|\b(?:outranks?|overrides?|overrules?|takes? (?:priority|precedence) over|supersedes?) (?:both )?(?:the |your )?user\b)/g;
 
+/**
+ * Text put in the place of the model's own instructions: "apply them in place of its existing instructions",
+ * "use these instead of your system prompt". The possessive makes the instructions the model's: "instead of
+ * the default rules" is a linter's configuration.
+ */
+const REPLACEMENT_RE =
+  /\b(?:in place of|instead of|as a replacement for|as replacements for|replacing|to replace|overriding) (?:(?:your|the assistant'?s|the model'?s|the agent'?s) (?:(?:existing|current|original|own|prior|previous|standing|default|built-in|initial) )?(?:instructions|system prompt|system message|guidelines|directives|rules|prompt)|its (?:(?:existing|current|original|own|prior|previous|standing|initial) )?(?:instructions|system prompt|system message|directives))\b/g;
+
 /** Cheap test before the full patterns: every pattern contains one of these words. */
-const PREFILTER_RE = /ignor|disregard|forget|overrid|bypass|abandon|discard|overrul|supersed|set aside|follow|attention|from now on|no longer|your (?:new|real|true|actual|only)|new (?:system )?instructions|mode|act as|outrank|replace|priority|precedence|more important|comes before|system[- ]level|system (?:instruction|message|prompt)|developer (?:instruction|message)|operator (?:instruction|message)|outrank|overrid|overrul|supersed/;
+const PREFILTER_RE = /in place of|instead of|as a replacement|replacing|to replace|ignor|disregard|forget|overrid|bypass|abandon|discard|overrul|supersed|set aside|follow|attention|from now on|no longer|your (?:new|real|true|actual|only)|new (?:system )?instructions|mode|act as|outrank|replace|priority|precedence|more important|comes before|system[- ]level|system (?:instruction|message|prompt)|developer (?:instruction|message)|operator (?:instruction|message)|outrank|overrid|overrul|supersed/;
 const CONTINUES_AS_DIRECTIVE_RE = /\b(?:and|then|instead)\b[ ,]{1,2}(?:instead )?(?:read|send|call|use|pass|include|output|print|reply|respond|say|tell|write|run|execute|forward|upload|email|reveal|show|give|do|follow|obey|act)\b/;
 
 /** Reports directive uses of instruction-override phrases. */
 export function detectInstructionOverride(field: AnalyzedField): RuleHit[] {
   if (!PREFILTER_RE.test(field.norm.lower)) return [];
   const hits: RuleHit[] = [];
-  for (const re of [OVERRIDE_RE, ROLE_RE]) {
+  for (const re of [OVERRIDE_RE, ROLE_RE, REPLACEMENT_RE]) {
     for (const { sentence, match } of matchesInSentences(field.sentences, re)) {
       const start = match.index;
       const end = start + match[0].length;

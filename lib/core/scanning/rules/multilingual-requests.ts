@@ -47,6 +47,7 @@ const CONCEAL_RE = lexicon(
     // de
     String.raw`\b(?:erwähne|erwähnen sie|sage|sagen sie|teile|teilen sie|informiere|informieren sie)\b[^.;\n]{0,40}\b(?:nutzer|benutzer|nutzerin|anwender)\b[^.;\n]{0,30}\bnichts?\b`,
     String.raw`\b(?:nutzer|benutzer|anwender)\b[^.;\n]{0,30}\bnicht (?:erwähnen|sagen|informieren|mitteilen)\b|\bohne (?:den |die )?(?:nutzer|benutzer|anwender)(?:in)? (?:zu )?(?:informieren|benachrichtigen|fragen)\b|\bverschweige\b`,
+    String.raw`\b(?:nutzer|benutzer|anwender)\p{L}*\b[^.;\n]{0,30}\b(?:davon|darüber|hiervon|davon auch) (?:nichts|nie etwas) (?:wissen|erfahren|mitbekommen|merken|bemerken)\b`,
     // tr
     String.raw`\bkullanıcıya\b[^.;\n]{0,30}\b(?:söyleme|bahsetme|bildirme|haber verme)\p{L}*|\bkullanıcıdan gizle`,
     // tr: the negated passive ("is not reported to the user", "must not be told")
@@ -115,10 +116,12 @@ const NEGATED_TELL_BY_LANGUAGE: readonly { user: RegExp; telling: RegExp }[] = T
     String.raw`\b(?:${user})\b[^.;\n]{0,40}?\b(?:${neg})\b[^.;\n]{0,20}?\b(?:${tell})\p{L}*`,
     // the user, the verb, then its negation: "пользователю об этом сообщать не нужно"
     String.raw`\b(?:${user})\b[^.;\n]{0,40}?\b(?:${tell})\p{L}*\s(?:${neg})\b`,
+    // the verb, the user, then its negation: "сообщать об этом пользователю не нужно"
+    String.raw`\b(?:${tell})\p{L}*[^.;\n]{0,30}?\b(?:${user})\s(?:${neg})\b`,
   ]),
 }));
 /** What honest text keeps from the user in any language: secrets and raw identifiers (redaction, not concealment). */
-const REDACTION_RE = lexicon(String.raw`\b(?:contraseñ\p{L}*|clave\p{L}*|senha\p{L}*|chave\p{L}*|mots? de passe|clé\p{L}*|passw(?:o|ö)rt\p{L}*|schlüssel\p{L}*|password|chiav\p{L}*|парол\p{L}*|ключ\p{L}*|token\p{L}*|токен\p{L}*|wachtwoord\p{L}*|hasł\p{L}*|kata sandi|mật khẩu|api|ids?|json|uuid)\b`);
+const REDACTION_RE = lexicon(String.raw`\b(?:contraseñ\p{L}*|clave\p{L}*|senha\p{L}*|chave\p{L}*|mots? de passe|clé\p{L}*|passw(?:o|ö)rt\p{L}*|schlüssel\p{L}*|password|chiav\p{L}*|парол\p{L}*|ключ\p{L}*|token\p{L}*|токен\p{L}*|wachtwoord\p{L}*|hasł\p{L}*|kata sandi|mật khẩu|api|ids?|json|uuid)\b|密钥|密碼|密码|令牌|凭据|凭证|憑證|口令|パスワード|トークン|秘密鍵|비밀번호|토큰|키 값`);
 
 const NO_CONFIRMATION_RE = lexicon(
   [
@@ -174,7 +177,7 @@ const BULK_PRIVATE_RE = lexicon(String.raw`\b(?:(?:lista|libreta|agenda) (?:comp
  * to a literal address it is exfiltration even without a covert marker (a sync tool sends to
  * the user's own service, which the text does not fix).
  */
-const WHOLE_CONVERSATION_RE = lexicon(String.raw`\b(?:(?:l')?inter[ao] (?:cronologia|conversazione)|tutta la (?:conversazione|cronologia|chat)|cronologia (?:della|delle) (?:conversazion\p{L}*|chat)|toda la conversación|todo el historial|(?:historial|conversación) (?:completa|completo|entera)|toda a conversa|todo o histórico|(?:histórico|conversa) (?:completa|completo|inteira)|toute la conversation|tout l'historique|(?:historique|conversation) (?:complète|entière)|(?:das )?ganze gespräch|(?:den )?(?:ganzen|gesamten) (?:chat|verlauf|chatverlauf)|(?:das |ihr )?(?:gesamte|vollständige) (?:gespräch|chatverlauf)|(?:bisherige\p{L}* )?(?:gesprächsverlauf|chatverlauf|konversationsverlauf)|l'intégralité de (?:la )?conversation|la totalité de (?:la )?conversation|contexte de (?:la )?conversation|la integridad de la conversación|contexto de (?:la )?conversación|contexto da conversa|kontext des gesprächs|gesprächskontext|contesto della conversazione|historique (?:complet|entier)(?: de la conversation)?|historique de (?:la )?conversation|historial (?:de la )?conversación|histórico (?:da )?conversa|cronologia (?:completa )?della chat|het hele gesprek|de (?:volledige|hele) (?:chat|conversatie|geschiedenis|chatgeschiedenis)|gespreksgeschiedenis|całą (?:rozmowę|historię|konwersację)|histori[ęa] (?:rozmowy|czatu)|toàn bộ (?:nội dung )?(?:cuộc trò chuyện|lịch sử|hội thoại)|lịch sử (?:trò chuyện|hội thoại)|seluruh (?:percakapan|riwayat)|riwayat (?:percakapan|obrolan)|tüm sohbet\p{L}*|sohbet geçmişi|весь (?:разговор|диалог|чат)|всю (?:переписку|историю))\b|会話(?:全体|の全文|履歴)|完整(?:的)?(?:对话|聊天记录)|全部(?:对话|聊天记录)|전체 대화|대화 기록 전체`);
+const WHOLE_CONVERSATION_RE = lexicon(String.raw`\b(?:(?:l')?inter[ao] (?:cronologia|conversazione)|tutta la (?:conversazione|cronologia|chat)|cronologia (?:della|delle) (?:conversazion\p{L}*|chat)|toda la conversación|todo el historial|(?:historial|conversación) (?:completa|completo|entera)|toda a conversa|todo o histórico|(?:histórico|conversa) (?:completa|completo|inteira)|toute la conversation|tout l'historique|(?:historique|conversation) (?:complète|entière)|(?:das )?ganze gespräch|(?:den )?(?:ganzen|gesamten) (?:chat|verlauf|chatverlauf)|(?:das |ihr )?(?:gesamte|vollständige) (?:gespräch|chatverlauf)|(?:bisherige\p{L}* )?(?:gesprächsverlauf|chatverlauf|konversationsverlauf)|l'intégralité de (?:la )?conversation|la totalité de (?:la )?conversation|contexte de (?:la )?conversation|la integridad de la conversación|contexto de (?:la )?conversación|contexto da conversa|kontext des gesprächs|gesprächskontext|contesto della conversazione|historique (?:complet|entier)(?: de la conversation)?|historique de (?:la )?conversation|historial (?:de la )?conversación|histórico (?:da )?conversa|cronologia (?:completa )?della chat|het hele gesprek|de (?:volledige|hele) (?:chat|conversatie|geschiedenis|chatgeschiedenis)|gespreksgeschiedenis|całą (?:rozmowę|historię|konwersację)|histori[ęa] (?:rozmowy|czatu)|toàn bộ (?:nội dung )?(?:cuộc trò chuyện|lịch sử|hội thoại)|lịch sử (?:trò chuyện|hội thoại)|seluruh (?:percakapan|riwayat)|riwayat (?:percakapan|obrolan)|tüm sohbet\p{L}*|sohbet geçmişi|весь (?:разговор|диалог|чат)|всю (?:переписку|историю))\b|会話(?:全体|の全文|履歴)|完整(?:的)?(?:对话|聊天记录)|全部(?:对话|聊天记录)|전체 대화|대화 기록 전체|대화 전체|대화 내용 전체|整个对话|整段对话|全部对话内容|会話の内容全体|会話全文`);
 
 /** Covert timing or manner: in the background, silently, at the start of every conversation. */
 const COVERT_RE = lexicon(String.raw`\b(?:in silenzio|stillschweigend|po cichu|diam-diam|âm thầm|lặng lẽ|stilletjes|ongemerkt|en segundo plano|em segundo plano|en arrière-plan|im hintergrund|in background|arka planda|silenciosamente|en silencio|en silence|discrètement|heimlich|unbemerkt|di nascosto|silenziosamente|sessizce|gizlice|тайно|незаметно|в фоне|al (?:inicio|comienzo) de (?:cada|la) conversación|no início d[ae] (?:cada )?conversa|au début de (?:chaque|la) conversation|zu beginn (?:jedes|des|jeder) (?:gesprächs|unterhaltung|sitzung)|all'inizio (?:di ogni|della) conversazione|(?:her )?sohbetin başında|в начале (?:каждого )?разговора)\b|バックグラウンドで|こっそり|密かに|会話の(?:最初|冒頭|始め)に|在后台|后台|悄悄|偷偷|每次对话开始|对话开始时|백그라운드|몰래|대화 시작`);
@@ -183,7 +186,7 @@ const COVERT_RE = lexicon(String.raw`\b(?:in silenzio|stillschweigend|po cichu|d
 const PREPARED_LIE_RE = lexicon(String.raw`\bsi (?:el usuario|la usuaria|te) (?:pregunta|pregunte)\b[^.;\n]{0,60}\b(?:di|dile|responde|contesta) que\b|\bse (?:o usuário |ele |ela )?perguntar\b[^.;\n]{0,60}\b(?:diga|responda) que\b|\bsi l'utilisat(?:eur|rice) (?:demande|pose la question)\b[^.;\n]{0,60}\b(?:dis|dites|réponds|répondez) que\b|\bwenn (?:der (?:nutzer|benutzer)|er|sie) (?:fragt|nachfragt)\b[^.;\n]{0,60}\b(?:sag|sage|antworte)\b|\bse l'utente (?:chiede|domanda)\b[^.;\n]{0,60}\b(?:di'|dì|rispondi) che\b|\bkullanıcı sorarsa\b[^.;\n]{0,60}\b(?:söyle|de)\b|\bесли пользователь спросит\b[^.;\n]{0,60}\b(?:скажи|ответь)\b|如果用户(?:问|询问|问起)[^。；\n]{0,30}(?:就说|告诉他们|告诉他|回答)|(?:尋ねられたら|聞かれたら|質問されたら)[^。\n]{0,30}(?:と答え|と言って|と伝え)|(?:물으면|묻는다면)[^.\n]{0,30}(?:라고 답|라고 말)`);
 
 /** Copying into a field or a note: how data reaches a tool's parameters. */
-const COPY_RE = lexicon(String.raw`\b(?:copia|copiar|cópialo|incluye|incluir|adjunta|adjuntar|añade|añadir|pega|pegar|copie|inclua|anexe|anexar|adicione|cole|colar|copier|inclus|incluez|inclure|joins|joignez|joindre|ajoute|ajoutez|colle|collez|kopiere|kopieren|einfügen|anhängen|füge|copiare|includi|includere|allega|allegare|aggiungi|incolla|kopyala|ekle|скопируй|включи|приложи|добавь|вставь)\b|コピー|含めて|添付|貼り付け|記載して|复制|包含|附上|附加|粘贴|写入|提交|填入|복사|포함|첨부|붙여`);
+const COPY_RE = lexicon(String.raw`\b(?:copia|copiar|cópialo|incluye|incluir(?:los|las|lo|la)?|adjunta|adjuntar(?:los|las|lo|la)?|añade|añadir|pega|pegar|copie|inclua|anexe|anexar|adicione|cole|colar|copier|inclus|incluez|inclure|joins|joignez|joindre|ajoute|ajoutez|colle|collez|kopiere|kopieren|einfügen|anhängen|füge|copiare|includi|includere|allega|allegare|aggiungi|incolla|kopyala|ekle|скопируй|включи|приложи|добавь|вставь)\b|コピー|含めて|添付|貼り付け|記載して|复制|包含|附上|附加|粘贴|写入|提交|填入|복사|포함|첨부|붙여`);
 
 /** Reaching an address (not only sending to it). */
 const CONTACT_RE = lexicon(String.raw`\b(?:accede a|visita|acesse|acessar|accède à|accéder à|aufrufen|rufe|accedi a|ziyaret et|посети|обратись к|открой)\b|访问(?!密钥|令牌|权限|控制|日志|凭证|级别)|请求(?!头)|アクセス(?!キー|トークン|権|ログ)|접속(?! 키| 권한)`);
@@ -256,7 +259,7 @@ const MAY_OVERRULE_USER_RE = /aksini|divers|altro|altra|contrario|contraire|etwa
 const MAY_FORBID_OTHERS_RE = /autres outils|seul|otras herramientas|única|outras ferramentas|ander|einzige|altri strumenti|unico|други|innych|alat lain|công cụ khác|其他|本工具|他のツール|このツール|이 도구|다른|preferisci|qualsiasi altro|zawsze/;
 const MAY_BE_CALLED_AFTER_RE = /aufgerufen|aufrufen|çağır|を呼|を実行|호출|调用/;
 /** Another vendor's official server, and this tool put before it, in each language. */
-const OFFICIAL_SERVER_RE = lexicon(String.raw`\b(?:offiziell\p{L}* [^.;\n]{0,30}server\p{L}*|serveur [^.;\n]{0,30}officiel|servidor (?:[^.;\n]{0,30} )?oficial|server (?:[^.;\n]{0,30} )?ufficiale|официальн\p{L}* [^.;\n]{0,30}сервер\p{L}*|server [^.;\n]{0,30}resmi|máy chủ [^.;\n]{0,30}khác|oficjaln\p{L}* serwer\p{L}*)|公式[^。\n]{0,30}サーバー|공식 [^.\n]{0,40}서버|官方[^。\n]{0,20}服务器`);
+export const OFFICIAL_SERVER_RE = lexicon(String.raw`\b(?:offiziell\p{L}* [^.;\n]{0,30}server\p{L}*|serveur [^.;\n]{0,30}officiel|servidor (?:[^.;\n]{0,30} )?oficial|server (?:[^.;\n]{0,30} )?ufficiale|официальн\p{L}* [^.;\n]{0,30}сервер\p{L}*|server [^.;\n]{0,30}resmi|máy chủ [^.;\n]{0,30}khác|oficjaln\p{L}* serwer\p{L}*)|公式[^。\n]{0,30}サーバー|공식 [^.\n]{0,40}서버|官方[^。\n]{0,20}服务器`);
 const PUT_BEFORE_RE = lexicon(String.raw`\b(?:vorrang|vorzug|plutôt que|au lieu de|en lugar de|en vez de|invece di|anziché|em vez de|ao invés de|вместо|thay cho|bukan|zamiast|yerine)\b|優先|우선|而不是|优先`);
 /** Added as attendee, participant or recipient, in each language. */
 const ADD_RECIPIENT_RE = lexicon(String.raw`(?:参加者|出席者|招待者|宛先|cc|bcc)に(?:追加|加え)|(?:添加|加入)(?:为)?(?:参会者|参与者|收件人|抄送)|참석자(?:로|에)? 추가|\b(?:als teilnehmer|zu den teilnehmern|in (?:cc|bcc)|como participante|a los participantes|como destinatario|comme participant|aux participants|en copie|come partecipante|ai partecipanti|in copia|como participante|aos participantes|em cópia|в участники|в копию|sebagai peserta|ke peserta|thành người tham dự|vào cc)\b`);
@@ -301,6 +304,11 @@ function negatedTelling(text: string): Concept | null {
   return null;
 }
 
+/** "不要在回复中重复完整的密钥值": what is kept out of the reply is a secret's value, which is redaction, not concealment. */
+function redactionAside(concealed: Concept | null, text: string): Concept | null {
+  return concealed && REDACTION_RE.test(text.slice(concealed.at, concealed.end + 24)) ? null : concealed;
+}
+
 function mayBeForeign(text: string): boolean {
   return NON_ASCII_LETTER_RE.test(text) || FOREIGN_ASCII_WORD_RE.test(text);
 }
@@ -326,6 +334,9 @@ function find(re: RegExp, text: string): Concept | null {
   const m = re.exec(text);
   return m ? { at: m.index, end: m.index + m[0].length } : null;
 }
+
+/** Private keys and cloud credentials, written the same in every language: no tool's extra step needs them. */
+const PRIVATE_KEY_FILE_RE = /\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws\/credentials\b|\.gnupg\b|private-keys-v1\.d|\bwallet\.dat\b|\.kube\/config\b|\.config\/gcloud\b|\.git-credentials\b/;
 
 /** A negation just before a verb, in the languages of the lexicons: "请勿…填写", "不要复制", "ne pas copier", "nicht eintragen". */
 const NEGATED_BEFORE_ML_RE = /(?:请勿|切勿|不要|不得|禁止|勿|不可|しないで|せず|하지 마|\b(?:no|nunca|jamais|ne pas|ne jamais|nicht|niemals|non|mai|не|никогда|asla|nie)\b)[^。.;,，、\n]{0,12}$/u;
@@ -356,7 +367,7 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   // are pure, non-global patterns, so the order and number of their runs change no result, and
   // a concept no decision reaches is never matched (nor its pattern ever compiled, a cost of
   // milliseconds per lexicon in a fresh process).
-  const conceal = once(() => (MAY_CONCEAL_RE.test(text) ? find(CONCEAL_RE, text) : null) ?? negatedTelling(text));
+  const conceal = once(() => (MAY_CONCEAL_RE.test(text) ? redactionAside(find(CONCEAL_RE, text), text) : null) ?? negatedTelling(text));
   const lie = once(() => find(PREPARED_LIE_RE, text));
   const noConfirmation = once(() => find(NO_CONFIRMATION_RE, text));
   const consent = once(() => find(CONSENT_CLAIM_RE, text));
@@ -384,7 +395,11 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const action = () => send() ?? copy() ?? admin() ?? safeguardOff() ?? shell() ?? dependency();
 
   const concealed = conceal();
-  if (concealed) hit("TM-CONCEALMENT", action() || secret() || bulk() || covert() || lie() || find(THESE_INSTRUCTIONS_RE, text) ? "high" : "medium", concealed, "Asks the model, in another language than English, to keep something from the user.");
+  // As in English (concealment.ts): in a tool's own text any concealment is high; server
+  // instructions may shape what is shown, so there it is high only when it hides an action,
+  // secrets or the instructions, or names an outside address.
+  const hidesSomethingDone = () => field.kind !== "instructions" || action() || secret() || bulk() || covert() || lie() || url() || find(EMAIL_RE, text) || find(THESE_INSTRUCTIONS_RE, text);
+  if (concealed) hit("TM-CONCEALMENT", hidesSomethingDone() ? "high" : "medium", concealed, "Asks the model, in another language than English, to keep something from the user.");
   const lied = lie();
   if (lied) hit("TM-USER-DECEPTION", conceal() ? "high" : "medium", lied, "Tells the model, in another language than English, what to answer if the user asks: a prepared untruth.");
   const consented = consent();
@@ -423,6 +438,12 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
     // The file may be any file of the user's home, when the text names the secrets in it ("~/.vscode/ 以下のファイル … APIキーやトークン").
     const file = SENSITIVE_TARGET_RE.exec(text) ?? (secret() ? /~\/[^\s,、，。]+/.exec(text) : null);
     if (file) hits.push(fieldHit(field, "TM-EXFIL-PARAM", "high", file.index, file.index + file[0].length, "Asks, in another language than English, for a credential file's contents (or the secrets in the user's files) to be put into a field or parameter of a call."));
+  }
+  // Key files taken in "as well" ("se lean también ~/.ssh/id_ed25519 y ~/.aws/credentials para incluirlos"): the same
+  // request as the covert one below, made as an extra step of the tool's job rather than in secret.
+  const alsoIncluded = PRIVATE_KEY_FILE_RE.exec(text);
+  if (alsoIncluded && copy() && find(ALSO_ELSEWHERE_RE, text)) {
+    hits.push(fieldHit(field, "TM-SENSITIVE-FILE", "high", alsoIncluded.index, alsoIncluded.index + alsoIncluded[0].length, "Asks, in another language than English, for private key or cloud credential files to be read as well and included in what the tool produces."));
   }
   // Credential files (~/.ssh, ~/.aws, .npmrc: named the same in every language) taken in covertly.
   const covertly = covert();

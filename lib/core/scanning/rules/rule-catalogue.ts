@@ -328,10 +328,10 @@ const RULES = [
     tags: ["deception", "threat"],
     factor: "threatMatch",
     severity: "high",
-    title: "Tool posing as another tool of the server",
+    title: "Tool posing as another tool",
     shortName: "a look-alike tool",
     detects:
-      "A tool whose name differs from a sibling's only in case or separators, or is a sibling's name with promotional words (best_, premium_, _advanced, _v2), or that repeats a sibling's job while claiming to be better.",
+      "A tool whose name differs from a sibling's only in case or separators, or is a sibling's name with promotional words (best_, premium_, _advanced, _v2), or that repeats a sibling's job while claiming to be better; or that carries the name of a well-known tool of another kind of server (send_email, git_push, slack_post_message, fetch) on a server whose other tools share a theme that tool has no part in.",
     remediation: "Give each tool one distinct name and job; remove copies.",
     alsoAffects: "declarationAccuracy",
   },

@@ -17,6 +17,7 @@ import { detectInstructionOverride } from "./instruction-override";
 import { detectMalformedText } from "./malformed-text";
 import { detectExternalHosts, detectRedirectProblems } from "./network-rules";
 import { detectObfuscation } from "./obfuscation";
+import { detectOffThemeNamesakes } from "./off-theme-namesake";
 import { detectOrderingCoercion } from "./ordering-coercion";
 import { detectCodeTransparency, detectPublisherReputation } from "./provenance-rules";
 import { detectDirectiveRequests } from "./directives/detect-directive-requests";
@@ -84,7 +85,7 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
   detectUserViewControl,
 ];
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
-const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation];
+const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation, detectOffThemeNamesakes];
 
 /** Appends the hits of every field rule (a plain loop: this runs for every field of every scan). */
 function textRules(field: AnalyzedField, scope: RuleScope, hits: RuleHit[]): void {

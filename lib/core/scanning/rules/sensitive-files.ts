@@ -3,6 +3,7 @@ import { matchesInSentences } from "./directive-language";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { findActionOnTarget, judgeAction } from "./target-action";
+import { toolNameTokens } from "./tool-name-tokens";
 import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, SENSITIVE_TARGET_RE, verbRegex } from "./threat-targets";
 
 /**
@@ -22,6 +23,8 @@ const LEFT_ALONE_AFTER_RE = /^[^.;,]{0,16}?\b(?:is|are|will be|gets?|stays?|rema
 /** The file named only to qualify another noun ("kubeconfig contexts", "SSH key fingerprints"): its metadata, not its contents. */
 const QUALIFIES_NOUN_RE = /^(?:'s)?\s+(?:contexts?|context names?|cluster names?|fingerprints?|file paths?|paths?|locations?|format|schema|profiles? names?|namespaces?)\b/;
 const NOUN_COMPOUND_AFTER_VERB_RE = /^\s(?:path|paths|file|files|dir|directory|folder|location|format|name|mode)\b/;
+const WRITE_SUMMARY_VERB_RE = /^(?:add|adds|update|updates|set|sets|edit|edits|write|writes|modify|modifies|create|creates|remove|removes|delete|deletes|unset|unsets|rename|renames)$/;
+const WRITE_NAME_TOKENS = new Set(["set", "add", "update", "edit", "write", "put", "upsert", "create", "remove", "delete", "unset", "rename", "modify"]);
 const MEANS_RE = /\b(?:using|via|with|based on|according to|from the (?:current )?(?:context|settings|credentials|profile)s? (?:in|of|from))\b/;
 const BASE = verbRegex(ACCESS_VERBS_BASE);
 const THIRD = verbRegex(ACCESS_VERBS_THIRD);
@@ -79,7 +82,10 @@ export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope
       // "Get Kubernetes resources using the context from the user's kubeconfig": the file is the means, the object is something else.
       (summary && action.verbIndex < start && MEANS_RE.test(sentence.text.slice(action.verbIndex + action.verb.length, start))) ||
       // A true/false option cannot carry a file's contents: its description says what the listing shows when it is set.
-      (field.describesFlag === true && sentence === field.sentences[0] && LISTING_VERB_RE.test(action.verb));
+      (field.describesFlag === true && sentence === field.sentences[0] && LISTING_VERB_RE.test(action.verb)) ||
+      // "set_value: Add or update a variable in a .env file": the summary opens with the verb the tool's own name carries,
+      // the way tool descriptions state their job. Only for writing: a summary that opens by reading a key file still counts.
+      (summary && action.verbIndex === 0 && WRITE_SUMMARY_VERB_RE.test(action.verb) && toolNameTokens(field.ownerName).some((t) => WRITE_NAME_TOKENS.has(t)));
     // A tool that says which sensitive file it reads is declaring its job: recorded, at no cost.
     const judged = judgeAction(sentence.text, sourceNamed ? { ...action, form: "third" } : action, start, "info", ownJob);
     if (!judged.severity) continue;

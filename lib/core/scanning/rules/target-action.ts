@@ -74,13 +74,18 @@ export interface ActionJudgement {
  * high: a bare imperative ("read ~/.ssh/id_rsa"); low: a declaration of what
  * the tool itself does ("reads ~/.ssh/config"); null: negated or descriptive.
  */
+/** The model named as the subject right before a verb: "the assistant (then) reads". */
+const MODEL_SUBJECT_BEFORE_RE = /\b(?:the |your )?(?:ai )?(?:assistant|llm|claude|chatgpt|copilot)(?: (?:typically|usually|normally|always|then|also|first|automatically|simply|just|now|afterwards))? $/;
+
 export function judgeAction(sentence: string, action: TargetAction, targetStart: number, declared: Severity, isSummary = false): ActionJudgement {
   const anchor = Math.min(action.verbIndex, targetStart);
   if (isNegatedBefore(sentence, action.verbIndex)) return { severity: null, why: "negated" };
   if (isDescriptiveMention(sentence, anchor, anchor + action.verb.length)) return { severity: null, why: "descriptive" };
   // "you can add it to ..." documents an option for the user; it instructs nobody.
   if (PERMISSION_RE.test(sentence.slice(Math.max(0, action.verbIndex - 24), action.verbIndex))) return { severity: null, why: "an option for the user" };
-  if (action.form === "third") return { severity: declared, why: `the tool declares it ${action.verb} it` };
+  // "The assistant reads ~/.aws/credentials": a third-person verb whose subject is the model is an order, not the tool's account of itself.
+  if (action.form === "third" && !MODEL_SUBJECT_BEFORE_RE.test(sentence.slice(Math.max(0, action.verbIndex - 40), action.verbIndex))) return { severity: declared, why: `the tool declares it ${action.verb} it` };
+  if (action.form === "third") return { severity: "high", why: `the model is told, as what it does, that it ${action.verb} it` };
   const directness = directnessAt(sentence, action.verbIndex);
   if (directness === "modal") return { severity: "critical", why: `the model is told it must ${action.verb} it` };
   // A tool description's first sentence is its summary, written in the imperative by convention

@@ -61,6 +61,8 @@ const GUARDED_RE = /\bonly\b[^.;]{0,40}\b(?:when|if|after) (?:the user|they) (?:
 const SAFETY_RULE_RE =
   /\bask (?:the user |them )?(?:to )?confirm\b|\bask (?:the user|them|for (?:confirmation|permission|approval)) (?:first )?before (?:running|executing|deleting|doing|making|changing|sending)\b|\bconfirm\b[^.;]{0,90}?\bwith the user\b|\b(?:show|present|display)\b[^.;]{0,60}?\bto the user (?:and|then|before)\b[^.;]{0,20}\b(?:confirm|ask|wait)|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent|go-ahead|permission|sign-off|ok|okay)\b/;
 const GRANTED_CONSENT_RE = /\b(?:i (?:hereby )?(?:authori[sz]e|approve|consent|allow|permit|agree)|(?:you (?:have|had) )?my (?:permission|consent|approval)|without (?:checking|asking|confirming)(?: with me)?|(?:don't|do not) (?:interrupt|ask) me|pre-?(?:approved|authori[sz]ed)|recorded consent)\b/;
+/** Privilege requests worded as a refusal to check: "no need to ask", "never confirm", "without asking", "skip approval". */
+const REFUSAL_LEAD_RE = /^(?:no|not|never|don't|do not|without|skip|skipping|stop|no need|there'?s no need)\b/;
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
 
 /** An order to contact an address in addition to the job, or with the user's data. */
@@ -212,6 +214,23 @@ function contextOf(fieldCtx: ActionContext, ownToolOutOfOrder: boolean, othersOu
 }
 
 /** Reports directives to the model that ask for something outside the tool's job. */
+/** A clause after a semicolon that goes on about what the one before named: "primed via x_bootstrap; the expected workflow is that it receives ...". */
+const PRONOUN_LEAD_RE = /^(?:[a-z']+ ){0,6}(?:it|its|they|them)\b/;
+
+/**
+ * The sentence at i, joined to the clause before it when a semicolon is all that parts them and it
+ * refers back by a pronoun: the tool is named in one clause, what it is to receive in the next.
+ * The joined text is the field's own text, so offsets into it stay offsets into the field.
+ */
+function continuedSentence(field: AnalyzedField, i: number): AnalyzedField["sentences"][number] {
+  const sentence = field.sentences[i];
+  if (i === 0) return sentence;
+  const previous = field.sentences[i - 1];
+  const gap = field.norm.lower.slice(previous.end, sentence.start);
+  if (gap.trim() !== ";" || !PRONOUN_LEAD_RE.test(sentence.text)) return sentence;
+  return { start: previous.start, end: sentence.end, text: field.norm.lower.slice(previous.start, sentence.end) };
+}
+
 export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (!TEXT_KINDS.has(field.kind)) return [];
   const framing = fieldFraming(field);
@@ -247,7 +266,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
 
   // A plain loop with module-level helpers, not closures per field (under tsx every named closure costs a defineProperty).
   for (let i = 0; i < field.sentences.length; i++) {
-    const sentence = field.sentences[i];
+    let sentence = field.sentences[i];
     const summarySentence = i === 0 && field.kind === "description";
     const sentenceCtx = summarySentence ? contexts.summary : contexts.other;
     // A line of a fenced code block is an example shown, not an order given.
@@ -257,6 +276,17 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     // nothing either way, so one pass decides. A request in a sentence with no listed imperative verb
     // is an order when the tagger finds an imperative clause, else it is re-read as a statement.
     let actions = requestedActions(sentence.text, sentenceCtx.directive);
+    // A call named in the clause before, its payload in this one: read together, for calls only
+    // (a negation in one clause must not reach a request in the other).
+    const joined = actions.length === 0 && !inCode ? continuedSentence(field, i) : sentence;
+    if (joined !== sentence) {
+      const calls = requestedActions(joined.text, sentenceCtx.directive).filter((a) => a.kind === "tool-call");
+      if (calls.length > 0) {
+        sentence = joined;
+        actions = calls;
+        if (force === "none") force = sentenceForce(joined, false);
+      }
+    }
     if (force === "none" && actions.length > 0) {
       if (!summarySentence && !inCode && hasImperativeClause(sentence.text)) force = "imperative";
       else if (!framed) actions = requestedActions(sentence.text, sentenceCtx.statement);
@@ -270,7 +300,12 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     const judging = { force, framed, justified, sentence: sentence.text, inInstructions: field.kind === "instructions", avoidsUserTools };
     for (const action of actions) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
-      if (isNegatedBefore(sentence.text, action.start, 24) && action.kind !== "value-override" && action.kind !== "privilege") continue;
+      // A privilege request that is itself a refusal ("never ask the user") is not undone by its negation; a privileged
+      // act ("never force-pushes") is.
+      const negationIsTheRequest = action.kind === "value-override" || (action.kind === "privilege" && REFUSAL_LEAD_RE.test(sentence.text.slice(action.start, action.end)));
+      if (isNegatedBefore(sentence.text, action.start, 24) && !negationIsTheRequest) continue;
+      // A switch's description that reserves it for the user's explicit request ("Force-push. Only when the user explicitly asks").
+      if (action.kind === "privilege" && field.kind === "param-text" && GUARDED_RE.test(field.norm.lower)) continue;
       // Code in backticks is how commands are written, not a quotation: only descriptive words count for them.
       // Tool names are written in backticks too ("call `audit_trail`"): for both, only descriptive words make a mention.
       const mention = action.kind === "command" || action.kind === "tool-call" ? DESCRIPTIVE_WORDS_RE.test(sentence.text.slice(Math.max(0, action.start - 120), action.start)) : isDescriptiveMention(sentence.text, action.start, action.end);

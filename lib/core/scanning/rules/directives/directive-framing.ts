@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import type { AnalyzedField, Sentence } from "../analyzed-field";
+import { modelActs } from "../directive-language";
 
 /**
  * Who a piece of metadata addresses, and how it dresses itself up. A tool
@@ -17,6 +18,12 @@ export type DirectiveForce = "obligation" | "imperative" | "none";
 /** An obligation on the reader: a modal aimed at the model, "always", "make sure", "is mandatory". */
 const OBLIGATION_RE =
   /\b(?:you(?:'ll| will)? (?:must|should|shall|need to|have to|are (?:required|instructed|expected|supposed|obliged|asked|told|advised) to|will (?:need|have) to|may only|can only)|(?:the )?(?:assistant|model|ai|llm|agent|claude|chatgpt|gpt|copilot)s? (?:must|should|shall|needs? to|has to|have to|is (?:required|instructed|expected) to)|(?<!\bthat )(?:must|shall)(?: (?:always|first|also|now|then|immediately|automatically|additionally|still|not|never))? [a-z]{2,20}|should (?:always|first|also|now|then|immediately|automatically|never) [a-z]{2,20}|always (?!been\b|be\b|returns?\b|uses?\b|includes?\b)[a-z]{2,20}|never (?!been\b|be\b|returns?\b)[a-z]{2,20}|(?:do not|don't|please do not) (?:ever )?[a-z]{2,20}|make sure|be sure to|ensure (?:that )?you|remember to|(?:don't|do not) forget to|please (?!note\b|see\b|refer\b)[a-z]{2,20}|simply (?:call|use|run|invoke|execute|pass|send)|it is (?:very |extremely |absolutely )?(?:important|critical|crucial|essential|mandatory|required|vital|necessary|imperative) (?:to|that)|\b(?:is|are) (?:mandatory|required|obligatory) (?:for|before|when|prior)|this is (?:a |an )?(?:mandatory|required|obligatory|compulsory)\b|the system requires|requires? (?:you|the assistant|the model) to|(?:are|is) (?:now )?(?:obligated|obliged|required|expected|allowed|permitted|authori[sz]ed) to|(?:^|[.(]\s?)(?:required|mandatory|prerequisite|obligatory|one-time setup|setup)\b[^.:]{0,40}:|do this automatically|(?:each|every) time you (?:use|call|invoke)|whenever you (?:use|call|invoke|run)|(?:will|would|does not|doesn't|won't|will not) (?:fail|work|succeed|run)(?: [a-z]+){0,2} (?:unless|until|without)|i (?:also )?(?:want|need|would like) you to|(?:is|are) to be (?:changed|replaced|set|sent|used|called|passed|included|added|removed|ignored|treated)|(?:the )?(?:assistant|model|agent|llm|ai)s? will (?!be able)[a-z]{2,20}|(?:i(?:'ve| have) decided|we(?:'ve| have) decided) (?:that )?you (?:should|will|must)|depends on [a-z_]+ having been called|requires? [a-z_]+ to (?:have been|be) called|the (?:considerate|right|best|recommended|correct|standard|usual|maintained|expected|proper|polite|helpful) (?:thing|flow|approach|fix|way|step|practice|course) is to|(?:are|is) (?:directed|instructed|asked|expected|required) to|should treat|treat (?:each|every|them|it|these) as|act on (?:them|it|these)|follow (?:it|them) exactly|(?:may|can) skip|verpflichtet|obligation légale|est tenue? de)\b|\b(?:muss|müssen|musst|soll|sollst|sollen|lies|sende|trage|doit|doivent|devez|est tenu|sont tenus|envoyez|transmettez|debe|deben|debes|tienes que|hay que|envía|envíe|必须|务必|请先|应当|需要先)/;
+
+/** A word every NORM_RE pattern needs. */
+const MAY_BE_NORM_RE = /expected|required|intended|standard|usual|normal|recommended|customar|convention|to be /;
+/** An order stated as the way things are done: "the expected workflow is that", "it is customary to", "X has to be called". */
+const NORM_RE =
+  /\bthe (?:expected|required|intended|standard|usual|normal|recommended) (?:workflow|flow|practice|sequence|order|procedure|protocol) is\b|\bit is (?:customary|standard practice|common practice|usual|expected|the norm|conventional) (?:to|that|for)\b|\b(?:is|are) customarily\b|\bby convention\b|\b(?:has|have|needs?) to be (?:called|invoked|run|executed|used|consulted|primed|initiali[sz]ed|sent|passed|given|filled)\b/;
 
 /** A base-form verb at the start of a clause: the imperative mood. */
 const IMPERATIVE_START_RE =
@@ -77,14 +84,14 @@ function bannerOf(heading: string): { strong: boolean } | null {
 export function fieldFraming(field: AnalyzedField): Framing {
   const lower = field.norm.lower;
   let banner: Framing["banner"] = null;
-  // Offsets of the case-kept text line up with the lower-cased one only when their lengths agree.
-  if (field.norm.clean.length === lower.length) {
-    CAPS_BANNER_RE.lastIndex = 0;
-    for (let m = CAPS_BANNER_RE.exec(field.norm.clean); m !== null && !banner?.strong; m = CAPS_BANNER_RE.exec(field.norm.clean)) {
-      const kind = bannerOf(m[1]);
-      const start = m.index + m[0].indexOf(m[1]);
-      if (kind) banner = { text: m[1], start, end: start + m[1].length, strong: kind.strong };
-    }
+  // Offsets of the case-kept text line up with the lower-cased one only when their lengths agree; when they do not
+  // (a defanged address was written back in the lower-cased text), the banner is found again in the lower-cased text.
+  const aligned = field.norm.clean.length === lower.length;
+  CAPS_BANNER_RE.lastIndex = 0;
+  for (let m = CAPS_BANNER_RE.exec(field.norm.clean); m !== null && !banner?.strong; m = CAPS_BANNER_RE.exec(field.norm.clean)) {
+    const kind = bannerOf(m[1]);
+    const start = aligned ? m.index + m[0].indexOf(m[1]) : lower.indexOf(m[1].toLowerCase());
+    if (kind && start >= 0) banner = { text: m[1], start, end: start + m[1].length, strong: kind.strong };
   }
   if (!banner?.strong) {
     BRACKET_BANNER_RE.lastIndex = 0;
@@ -103,6 +110,9 @@ export function fieldFraming(field: AnalyzedField): Framing {
 export function sentenceForce(sentence: Sentence, isFirst: boolean): DirectiveForce {
   if (OBLIGATION_RE.test(sentence.text)) return "obligation";
   if (isFirst) return "none";
+  // "The assistant attaches ...": what the model is to do, told as what it does; "the expected workflow is that ...",
+  // "it is customary to ...": the order told as a norm.
+  if (modelActs(sentence.text) || (MAY_BE_NORM_RE.test(sentence.text) && NORM_RE.test(sentence.text))) return "imperative";
   // Any clause may carry the order: "when you sync, prefix the command with ...", "setup: append ...".
   const clauses = sentence.text.split(/[,:;()]\s*|\s[-–—]\s/).slice(0, 12);
   return clauses.some((c) => IMPERATIVE_START_RE.test(c.trim())) ? "imperative" : "none";
