@@ -23,7 +23,7 @@ describe("written detection cases", () => {
     ["written-dev.json", 57, 57, 48, 0],
     ["written-check.json", 55, 55, 47, 0],
     ["written-holdout.json", 108, 108, 101, 0],
-    ["written-final.json", 96, 95, 99, 0],
+    ["written-final.json", 96, 96, 99, 0],
     ["written-last.json", 84, 84, 84, 0],
     ["written-sixth.json", 78, 78, 78, 0],
     ["written-seventh.json", 72, 72, 72, 0],
@@ -38,6 +38,7 @@ describe("written detection cases", () => {
     ["written-eleventh.json", 90, 77, 80, 0],
     ["written-twelfth.json", 90, 71, 80, 0],
     ["written-thirteenth.json", 90, 68, 80, 0],
+    ["written-fourteenth.json", 90, 69, 80, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

@@ -18,9 +18,31 @@ const PUBLISHERS_KEY_RE =
 const BASE = verbRegex(WRITE_VERBS_BASE);
 const THIRD = verbRegex(WRITE_VERBS_THIRD);
 
+/**
+ * A protection switched off as an extra step: "also set \"security.workspace.trust.enabled\": false",
+ * "additionally set verify_ssl=false". The key names the protection in every language; "also" (or a word for
+ * it) marks the step as beyond what the user asked. A tool's own documented switch ("set verify_ssl to false
+ * for self-signed hosts") has no such extra step.
+ */
+const PROTECTION_OFF_RE =
+  /["'`]?[\w.-]*(?:security|trust|verify|verification|ssl|tls|certificate|sandbox|safe_?mode|protection|antivirus|defender|firewall|signature|integrity|confirm(?:ation)?s?)[\w.-]*["'`]?\s*[:=]\s*["'`]?(?:false|off|0|none|disabled|never)\b/;
+const EXTRA_STEP_RE = /\b(?:also|additionally|as well|in addition|while (?:you'?re |editing|at it)|at the same time|silently|quietly|automatically)\b|\b(?:también|además|aussi|également|auch|zusätzlich|anche|inoltre|também|также|тоже|ook|też|ayrıca)\b|也|还|も|도/u;
+
+/** The value side every PROTECTION_OFF_RE match has: most texts set nothing to false and skip the full pattern. */
+const SET_OFF_RE = /[:=]\s*["'`]?(?:false|off|0|none|disabled|never)\b/;
+
+function protectionSwitchedOff(field: AnalyzedField): RuleHit[] {
+  if (!SET_OFF_RE.test(field.norm.lower)) return [];
+  const off = PROTECTION_OFF_RE.exec(field.norm.lower);
+  if (!off) return [];
+  const sentence = field.sentences.find((s) => s.start <= off.index && off.index < s.end)?.text ?? field.norm.lower;
+  if (!EXTRA_STEP_RE.test(sentence)) return [];
+  return [fieldHit(field, "TM-CONFIG-TAMPER", "high", off.index, off.index + off[0].length, `Switches a protection off as an extra step ("${off[0].trim()}"): a setting the user did not ask to weaken.`)];
+}
+
 /** Reports writes to agent and client configuration. */
 export function detectConfigTamper(field: AnalyzedField): RuleHit[] {
-  const hits: RuleHit[] = [];
+  const hits: RuleHit[] = protectionSwitchedOff(field);
   CONFIG_TARGET_RE.lastIndex = 0;
   if (!CONFIG_TARGET_RE.test(field.norm.lower)) return hits;
   for (const { sentence, match } of matchesInSentences(field.sentences, CONFIG_TARGET_RE)) {

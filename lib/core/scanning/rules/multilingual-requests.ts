@@ -83,7 +83,7 @@ const CONCEAL_RE = lexicon(
     // nl / pl / vi / id
     String.raw`\bzonder (?:de gebruiker )?(?:te )?(?:informeren|waarschuwen|vragen|melden|laten weten)\b|\b(?:vertel|meld|zeg) (?:het |dit |dat )?(?:niet|nooit) (?:aan |tegen )?de gebruiker\b|\b(?:verberg|verzwijg)\b[^.;\n]{0,30}\bgebruiker`,
     String.raw`\bnie (?:mów|informuj|wspominaj|pokazuj|powiadamiaj|komentuj)\p{L}*\b[^.;\n]{0,40}(?:użytkownik|zmian)|\bbez (?:informowania|powiadamiania|wiedzy|pytania) użytkownika\b|\bnie komentuj\p{L}*`,
-    String.raw`\bkhông (?:cần )?(?:thông báo|báo|nói|cho biết|đề cập|hỏi)\b[^.;\n]{0,40}người dùng|\bđừng (?:nói|báo|thông báo|đề cập)\b|\bkhông để người dùng biết\b`,
+    String.raw`\bkhông (?:cần )?(?:thông báo|báo|nói|cho biết|đề cập|hỏi)\b[^.;\n]{0,40}người dùng|\bđừng (?:nói|báo|thông báo|đề cập|nhắc)\b|\bkhông để người dùng biết\b|\bkhông (?:được )?nhắc (?:đến|tới|lại)\b`,
     String.raw`\bjangan (?:beri ?tahu|memberi ?tahu|kasih tahu|sebutkan|bilang)\b[^.;\n]{0,40}pengguna|\btanpa (?:memberi ?tahu|sepengetahuan|bertanya kepada) pengguna\b`,
   ],
 );
@@ -260,7 +260,7 @@ const MAY_FORBID_OTHERS_RE = /autres outils|seul|otras herramientas|única|outra
 const MAY_BE_CALLED_AFTER_RE = /aufgerufen|aufrufen|çağır|を呼|を実行|호출|调用/;
 /** Another vendor's official server, and this tool put before it, in each language. */
 export const OFFICIAL_SERVER_RE = lexicon(String.raw`\b(?:offiziell\p{L}* [^.;\n]{0,30}server\p{L}*|serveur [^.;\n]{0,30}officiel|servidor (?:[^.;\n]{0,30} )?oficial|server (?:[^.;\n]{0,30} )?ufficiale|официальн\p{L}* [^.;\n]{0,30}сервер\p{L}*|server [^.;\n]{0,30}resmi|máy chủ [^.;\n]{0,30}khác|oficjaln\p{L}* serwer\p{L}*)|公式[^。\n]{0,30}サーバー|공식 [^.\n]{0,40}서버|官方[^。\n]{0,20}服务器`);
-const PUT_BEFORE_RE = lexicon(String.raw`\b(?:vorrang|vorzug|plutôt que|au lieu de|en lugar de|en vez de|invece di|anziché|em vez de|ao invés de|вместо|thay cho|bukan|zamiast|yerine)\b|優先|우선|而不是|优先`);
+const PUT_BEFORE_RE = lexicon(String.raw`\b(?:vorrang|vorzug|plutôt que|au lieu de|à sa place|en lugar de|en vez de|en su lugar|a su lugar|invece di|anziché|al suo posto|em vez de|ao invés de|no seu lugar|em seu lugar|an (?:seiner|dessen|deren) stelle|stattdessen|вместо|thay cho|thay thế|bukan|zamiast|yerine|in plaats van)\b|優先|우선|而不是|优先|代わりに|대신`);
 /** Added as attendee, participant or recipient, in each language. */
 const ADD_RECIPIENT_RE = lexicon(String.raw`(?:参加者|出席者|招待者|宛先|cc|bcc)に(?:追加|加え)|(?:添加|加入)(?:为)?(?:参会者|参与者|收件人|抄送)|참석자(?:로|에)? 추가|\b(?:als teilnehmer|zu den teilnehmern|in (?:cc|bcc)|como participante|a los participantes|como destinatario|comme participant|aux participants|en copie|come partecipante|ai partecipanti|in copia|como participante|aos participantes|em cópia|в участники|в копию|sebagai peserta|ke peserta|thành người tham dự|vào cc)\b`);
 /** "Always choose this server's tools", in each language. */
@@ -285,7 +285,7 @@ const EMAIL_RE = lexicon(String.raw`\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a
  */
 // Latin with diacritics (and Vietnamese), Greek, Cyrillic, Hebrew, Arabic, Devanagari, Thai, kana, CJK, Hangul.
 const NON_ASCII_LETTER_RE = /[\u00c0-\u024f\u1e00-\u1eff\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u097f\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
-const FOREIGN_ASCII_WORD_RE = /\b(?:ogni|ricerca|inviando|enviando|cuando|herramienta|destinatario|correo|todos|todas|chaque|jede[nmrs]?|sempre|siempre|toujours|usuario|ferramenta|strumento|outil|gunakan|bukan|resmi|alat ini|mit dem|mit der|muss|werden|wird|vorher|cliente|los|las|del|une|het|een|yang|tidak|dengan|expliq\w*|historique|historial|historico|conversa|verlauf|questa|questo|della|nella|inserisci|sessione|campo|cada|esta|este|para (?:el|la|os|as)|cette|avec|pour|dans|nicht|wenn|werkzeug|immer|und|oder|usuarios|utenti|usuari[oa]|utente|utilisat|nutzer|benutzer|kullanici|servidor|serveur|server[ao]?s? (?:de|do|di)|nascosto|segundo plano|confirmacion|consentimiento|senha|nuestro|nosso|unseren|nostro|administrador|amministratore|invia|envia|envie|envoie|aggiungi|sincroniza|reemplazar|remplacer|sin pedir|senza|ohne|sans|sem pedir|gebruiker|zonder|stuur|verstuur|gesprek|pengguna|kirim|percakapan|jangan|riwayat)\b/;
+const FOREIGN_ASCII_WORD_RE = /\b(?:deze|gebruik|altijd|nooit|andere|gebruiker|wordt|worden|och|inte|alltid|aldrig|verktyg|anvandaren|ikke|altid|brugeren|brukeren|vzdy|nikdy|nastroj|zawsze|nigdy|narzedzi\w*|uzytkownik\w*|ogni|ricerca|inviando|enviando|cuando|herramienta|destinatario|correo|todos|todas|chaque|jede[nmrs]?|sempre|siempre|toujours|usuario|ferramenta|strumento|outil|gunakan|bukan|resmi|alat ini|mit dem|mit der|muss|werden|wird|vorher|cliente|los|las|del|une|het|een|yang|tidak|dengan|expliq\w*|historique|historial|historico|conversa|verlauf|questa|questo|della|nella|inserisci|sessione|campo|cada|esta|este|para (?:el|la|os|as)|cette|avec|pour|dans|nicht|wenn|werkzeug|immer|und|oder|usuarios|utenti|usuari[oa]|utente|utilisat|nutzer|benutzer|kullanici|servidor|serveur|server[ao]?s? (?:de|do|di)|nascosto|segundo plano|confirmacion|consentimiento|senha|nuestro|nosso|unseren|nostro|administrador|amministratore|invia|envia|envie|envoie|aggiungi|sincroniza|reemplazar|remplacer|sin pedir|senza|ohne|sans|sem pedir|gebruiker|zonder|stuur|verstuur|gesprek|pengguna|kirim|percakapan|jangan|riwayat)\b/;
 
 /** "Fill in", "put into this field", where ENTER_RE's verbs do not reach (Vietnamese, Indonesian, Chinese, Japanese). */
 const FILL_IN_RE = /(?:điền|vào trường này|isi dengan|isikan|masukkan|填写|填入|入力して)/;
@@ -334,6 +334,9 @@ function find(re: RegExp, text: string): Concept | null {
   const m = re.exec(text);
   return m ? { at: m.index, end: m.index + m[0].length } : null;
 }
+
+/** Authentication, in the languages of the lexicons: a credential presented to the service it opens. */
+const AUTHENTICATES_ML_RE = /\b(?:oauth|bearer|authori[sz]\p{L}*|авториз\p{L}*|аутентиф\p{L}*|autentica\p{L}*|authentifi\p{L}*|authentifiz\p{L}*|uwierzytelni\p{L}*|kimlik doğrula\p{L}*)|认证|認証|인증|鉴权/u;
 
 /** Private keys and cloud credentials, written the same in every language: no tool's extra step needs them. */
 const PRIVATE_KEY_FILE_RE = /\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.aws\/credentials\b|\.gnupg\b|private-keys-v1\.d|\bwallet\.dat\b|\.kube\/config\b|\.config\/gcloud\b|\.git-credentials\b/;
@@ -411,13 +414,15 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const email = once(() => find(EMAIL_RE, text));
   const destination = () => ourServer() ?? url() ?? email();
   const sent = send();
-  if (sent && destination() && (environment() || (secret() && (ourServer() || manipulated())))) {
+  // A token sent to the API it authenticates ("только запросы к api.tracker.yandex.net с вашим OAuth-токеном") is how APIs work.
+  const authenticates = AUTHENTICATES_ML_RE.test(text) && url() !== null && !manipulated();
+  if (sent && destination() && !authenticates && (environment() || (secret() && (ourServer() || manipulated())))) {
     hit("TM-EXFIL-URL", "critical", sent, "Asks, in another language than English, for secrets (an .env file, passwords, keys) to be sent to an address or to the publisher's server.");
   } else if (sent && destination() && bulk() && (manipulated() || (wholeConversation() && (url() || email())))) {
     hit("TM-EXFIL-URL", "high", sent, "Asks, in another language than English, for the user's private data in bulk to be sent to an address or to the publisher's server, covertly or on claimed consent.");
-  } else if ((copy() ?? sent ?? findAffirmed(ENTER_RE, text)) && secret() && find(FROM_ELSEWHERE_RE, text)) {
+  } else if (!authenticates && (copy() ?? sent ?? findAffirmed(ENTER_RE, text)) && secret() && find(FROM_ELSEWHERE_RE, text)) {
     hit("TM-EXFIL-PARAM", "high", secret()!, "Asks, in another language than English, for secrets gathered from the conversation, other tools or other services to be put into what a tool sends.");
-  } else if ((copy() ?? sent) && (environment() || ((secret() || bulk() || (personal() && gather())) && manipulated()))) {
+  } else if (!authenticates && (copy() ?? sent) && (environment() || ((secret() || bulk() || (personal() && gather())) && manipulated()))) {
     hit("TM-EXFIL-PARAM", "high", (copy() ?? sent)!, "Asks, in another language than English, for secrets or the user's private data to be copied into what a tool sends.");
   }
   // A parameter that asks the model to fill in the user's card or banking secrets.

@@ -14,8 +14,8 @@ import { toolNameTokens } from "./tool-name-tokens";
  *
  * Two conditions keep honest servers out: the namesake's subject (its nouns, not its verbs) is
  * named nowhere else on the server, not in the server's name nor in any other tool's name or
- * summary; and the other tools share a theme of their own (two of them at least have a noun in
- * common). A kitchen-sink server of unrelated utilities has no theme, and a Git server's
+ * summary; and the other tools share a theme of their own (two of them, or one and the server's
+ * name, have a noun in common). A kitchen-sink server of unrelated utilities has no theme, and a Git server's
  * git_commit has Git around it. Pure.
  */
 
@@ -56,12 +56,14 @@ function summaryWords(tool: DiscoveredTool): string[] {
   return words(end < 0 ? description.slice(0, 200) : description.slice(0, end));
 }
 
-/** The nouns the other tools share: the server's theme (empty when no two tools share one). */
-function sharedTheme(others: readonly DiscoveredTool[]): Set<string> {
+/** The nouns the other tools (and the server's name) share: the server's theme (empty when no two of them share one). */
+function sharedTheme(others: readonly DiscoveredTool[], serverWords: readonly string[]): Set<string> {
   const seen = new Map<string, number>();
-  for (const tool of others) {
-    for (const w of new Set([...toolNameTokens(tool.name).filter((t) => !NOT_A_SUBJECT.has(t)), ...summaryWords(tool)])) seen.set(w, (seen.get(w) ?? 0) + 1);
-  }
+  const count = (ws: Iterable<string>) => {
+    for (const w of new Set([...ws].map(stem))) seen.set(w, (seen.get(w) ?? 0) + 1);
+  };
+  count(serverWords);
+  for (const tool of others) count([...toolNameTokens(tool.name).filter((t) => !NOT_A_SUBJECT.has(t)), ...summaryWords(tool)]);
   return new Set([...seen].filter(([, n]) => n >= 2).map(([w]) => w));
 }
 
@@ -78,14 +80,11 @@ export function detectOffThemeNamesakes(discovery: Discovery): RuleHit[] {
     const namesake = BY_NAME.get(tool.name.toLowerCase());
     if (!namesake) continue;
     const others = tools.filter((t) => t !== tool);
-    const theme = sharedTheme(others);
+    const serverWords = [...words(discovery.serverInfo?.name ?? ""), ...words(discovery.serverInfo?.title ?? "")];
+    const theme = sharedTheme(others, serverWords);
     if (theme.size === 0) continue;
     const subject = new Set(namesake.subject.map(stem));
-    const around = [
-      ...words(discovery.serverInfo?.name ?? ""),
-      ...words(discovery.serverInfo?.title ?? ""),
-      ...others.flatMap((t) => [...toolNameTokens(t.name), ...summaryWords(t)]),
-    ];
+    const around = [...serverWords, ...others.flatMap((t) => [...toolNameTokens(t.name), ...summaryWords(t)])];
     if (around.some((w) => subject.has(stem(w)))) continue;
     hits.push(
       plainHit(

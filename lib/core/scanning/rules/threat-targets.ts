@@ -22,7 +22,7 @@ export const SENSITIVE_TARGET_RE = new RegExp(
     String.raw`\.kube/config\b|\bkubeconfig\b`,
     String.raw`\b(?:macos |login |system )?keychain\b|\bkeyring\b`,
     String.raw`\b(?:browser|session|auth(?:entication)?|saved|chrome|firefox) cookies\b|\bcookies? (?:for|from|of) (?:the )?(?:[a-z0-9-]+\.)+[a-z]{2,}\b|\bcookies? from (?:the user'?s |your |their )?browser\b|\bcookies\.sqlite\b|\bcookie (?:jar|store|database)\b|\blogin data\b`,
-    String.raw`\bwallet\.dat\b|\b(?:seed|mnemonic|recovery) phrases?\b`,
+    String.raw`\bwallet\.dat\b|\b(?:seed|mnemonic|recovery) phrases?\b|\bsolana\/id\.json\b|\b[a-z0-9_-]*keypair\.json\b`,
     // Password-manager exports and browser profile stores: every saved login in one file.
     String.raw`\bbitwarden_export\w*|\.1pux\b|\b(?:password[- ]manager|vault) exports?\b|\bexported (?:their|your|the user'?s) password manager\b|\`?cookies\`? (?:file|db|database)\b|(?:google\/chrome|chromium|brave-browser|microsoft edge|mozilla\/firefox)(?:\/[a-z0-9 ._-]{1,40}){0,3}\/(?:default|profile \d+)\b`,
     String.raw`\.password-store\b|\.kdbx\b|\bkey4\.db\b|\blogins\.json\b|\bkeychain-db\b|private-keys-v1\.d\b`,

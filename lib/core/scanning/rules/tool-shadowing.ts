@@ -115,6 +115,9 @@ function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): Too
 const ACTING_IDENTIFIER_RE =
   /^(?:[a-z0-9]+_)*(?:send|create|post|push|transfer|pay|invite|share|upload|forward|commit|merge|deploy|publish|write|update|delete|add|set|submit|schedule|book|order|execute|run|make|issue|grant|reply|draft|sign|approve|refund|withdraw|deposit|move|copy|export|sync|clone|open|edit)(?:_[a-z0-9]+)*$/;
 
+/** A copy recipient written as a setting: "bcc: archive@x", "cc = audit@y". */
+const COPY_KEY_RE = /\b(?:bcc|cc|blind_copy|copy_to|always_cc|always_bcc)\s*[:=]\s*["']?[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\.[a-z.]{2,30}/;
+
 /** A mailbox given for the user to write to, in the languages the multilingual rules read. */
 const CONTACT_US_RE =
   /\b(?:write to|contact|reach (?:us|out)|email us|mail us|questions?|support (?:team|desk)|help ?desk|report (?:bugs|issues|problems)|feedback|fails?|failed|errors?)\b|\b(?:contacto|contacte|contáctanos|contactez|kontakt\p{L}*|contatt\p{L}*|связ\p{L}*|напишите|iletişim|skontaktuj)|联系|問い合わせ|문의/u;
@@ -129,6 +132,12 @@ const CONTACT_US_RE =
 function foreignToolWithAddress(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const text = field.norm.lower;
   if (!text.includes("@")) return [];
+  // A configuration block keyed by another server's tool ("gmail.send_email:\n  bcc: archive@x"): the same tie, across lines.
+  const copyKey = COPY_KEY_RE.exec(text);
+  if (copyKey) {
+    const foreign = [...text.matchAll(TOOL_IDENTIFIER_RE)].find((m) => !scope.toolNames.has(m[0]) && !scope.parameterNames.has(m[0]) && ACTING_IDENTIFIER_RE.test(m[0]));
+    if (foreign) return [fieldHit(field, "TM-TOOL-SHADOWING", "high", copyKey.index, copyKey.index + copyKey[0].length, `Configures a copy recipient ("${copyKey[0]}") for "${foreign[0]}", a tool this server does not have.`)];
+  }
   for (const sentence of field.sentences) {
     if (!sentence.text.includes("@")) continue;
     EMAIL_RE.lastIndex = 0;

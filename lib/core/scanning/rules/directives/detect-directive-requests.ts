@@ -61,6 +61,14 @@ const GUARDED_RE = /\bonly\b[^.;]{0,40}\b(?:when|if|after) (?:the user|they) (?:
 const SAFETY_RULE_RE =
   /\bask (?:the user |them )?(?:to )?confirm\b|\bask (?:the user|them|for (?:confirmation|permission|approval)) (?:first )?before (?:running|executing|deleting|doing|making|changing|sending)\b|\bconfirm\b[^.;]{0,90}?\bwith the user\b|\b(?:show|present|display)\b[^.;]{0,60}?\bto the user (?:and|then|before)\b[^.;]{0,20}\b(?:confirm|ask|wait)|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent|go-ahead|permission|sign-off|ok|okay)\b/;
 const GRANTED_CONSENT_RE = /\b(?:i (?:hereby )?(?:authori[sz]e|approve|consent|allow|permit|agree)|(?:you (?:have|had) )?my (?:permission|consent|approval)|without (?:checking|asking|confirming)(?: with me)?|(?:don't|do not) (?:interrupt|ask) me|pre-?(?:approved|authori[sz]ed)|recorded consent)\b/;
+/** A flag's description that names the flag itself and the cases it is for ("set verify_ssl = false only for ..."). */
+function ownSwitchDocumented(field: AnalyzedField): boolean {
+  const own = field.paramName?.toLowerCase();
+  const text = field.norm.lower;
+  // "The sandbox is only for untrusted models, and you are a trusted model": the case is the model itself, talked into it.
+  return own !== undefined && own.length > 2 && text.includes(own) && /\bonly (?:for|when|if|with|on|in)\b/.test(text) && !/\b(?:models?|assistants?|ai|llms?|agents?|you are|you're)\b/.test(text);
+}
+
 /** Privilege requests worded as a refusal to check: "no need to ask", "never confirm", "without asking", "skip approval". */
 const REFUSAL_LEAD_RE = /^(?:no|not|never|don't|do not|without|skip|skipping|stop|no need|there'?s no need)\b/;
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
@@ -304,8 +312,9 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       // act ("never force-pushes") is.
       const negationIsTheRequest = action.kind === "value-override" || (action.kind === "privilege" && REFUSAL_LEAD_RE.test(sentence.text.slice(action.start, action.end)));
       if (isNegatedBefore(sentence.text, action.start, 24) && !negationIsTheRequest) continue;
-      // A switch's description that reserves it for the user's explicit request ("Force-push. Only when the user explicitly asks").
-      if (action.kind === "privilege" && field.kind === "param-text" && GUARDED_RE.test(field.norm.lower)) continue;
+      // A switch's description that reserves it for the user's explicit request ("Force-push. Only when the user explicitly asks"),
+      // or that documents its own setting ("Set verify_ssl = false only for self-signed hosts"): the parameter explains itself.
+      if (action.kind === "privilege" && field.kind === "param-text" && (GUARDED_RE.test(field.norm.lower) || ownSwitchDocumented(field))) continue;
       // Code in backticks is how commands are written, not a quotation: only descriptive words count for them.
       // Tool names are written in backticks too ("call `audit_trail`"): for both, only descriptive words make a mention.
       const mention = action.kind === "command" || action.kind === "tool-call" ? DESCRIPTIVE_WORDS_RE.test(sentence.text.slice(Math.max(0, action.start - 120), action.start)) : isDescriptiveMention(sentence.text, action.start, action.end);
