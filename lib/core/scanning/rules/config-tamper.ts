@@ -24,20 +24,25 @@ const THIRD = verbRegex(WRITE_VERBS_THIRD);
  * it) marks the step as beyond what the user asked. A tool's own documented switch ("set verify_ssl to false
  * for self-signed hosts") has no such extra step.
  */
-const PROTECTION_OFF_RE =
-  /["'`]?[\w.-]*(?:security|trust|verify|verification|ssl|tls|certificate|sandbox|safe_?mode|protection|antivirus|defender|firewall|signature|integrity|confirm(?:ation)?s?)[\w.-]*["'`]?\s*[:=]\s*["'`]?(?:false|off|0|none|disabled|never)\b/;
+const PROTECTION_KEY_RE = /(?:security|trust|verify|verification|ssl|tls|certificate|sandbox|safe_?mode|protection|antivirus|defender|firewall|signature|integrity|confirm(?:ation)?s?)/;
 const EXTRA_STEP_RE = /\b(?:also|additionally|as well|in addition|while (?:you'?re |editing|at it)|at the same time|silently|quietly|automatically)\b|\b(?:también|además|aussi|également|auch|zusätzlich|anche|inoltre|também|также|тоже|ook|też|ayrıca)\b|也|还|も|도/u;
 
-/** The value side every PROTECTION_OFF_RE match has: most texts set nothing to false and skip the full pattern. */
-const SET_OFF_RE = /[:=]\s*["'`]?(?:false|off|0|none|disabled|never)\b/;
+/** A setting turned off: "= false", ": \"off\"", found first, its key then read back from just before it (linear in the text). */
+const SET_OFF_RE = /[:=]\s*["'`]?(?:false|off|0|none|disabled|never)\b/g;
+const KEY_BEFORE_RE = /["'`]?([\w.-]{1,80})["'`]?\s*$/;
 
 function protectionSwitchedOff(field: AnalyzedField): RuleHit[] {
-  if (!SET_OFF_RE.test(field.norm.lower)) return [];
-  const off = PROTECTION_OFF_RE.exec(field.norm.lower);
-  if (!off) return [];
-  const sentence = field.sentences.find((s) => s.start <= off.index && off.index < s.end)?.text ?? field.norm.lower;
-  if (!EXTRA_STEP_RE.test(sentence)) return [];
-  return [fieldHit(field, "TM-CONFIG-TAMPER", "high", off.index, off.index + off[0].length, `Switches a protection off as an extra step ("${off[0].trim()}"): a setting the user did not ask to weaken.`)];
+  const text = field.norm.lower;
+  for (const m of text.matchAll(SET_OFF_RE)) {
+    const key = KEY_BEFORE_RE.exec(text.slice(Math.max(0, m.index - 84), m.index));
+    if (!key || !PROTECTION_KEY_RE.test(key[1])) continue;
+    const start = m.index - key[0].length;
+    const sentence = field.sentences.find((s) => s.start <= m.index && m.index < s.end)?.text ?? text;
+    if (!EXTRA_STEP_RE.test(sentence)) continue;
+    const setting = text.slice(start, m.index + m[0].length).trim();
+    return [fieldHit(field, "TM-CONFIG-TAMPER", "high", start, m.index + m[0].length, `Switches a protection off as an extra step ("${setting}"): a setting the user did not ask to weaken.`)];
+  }
+  return [];
 }
 
 /** Reports writes to agent and client configuration. */
