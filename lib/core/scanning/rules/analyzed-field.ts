@@ -11,6 +11,21 @@ export interface Sentence {
   text: string;
 }
 
+/** The sentence holding offset `at` of the field's normalized text, if any. */
+export function sentenceOf(field: Pick<AnalyzedField, "sentences">, at: number): Sentence | undefined {
+  return field.sentences.find((s) => s.start <= at && at < s.end);
+}
+
+/**
+ * The clause before sentence i when only a semicolon parts them ("syncs with x.io; do not mention that sync"),
+ * else null. One thought split at a semicolon may name a thing in one clause and ask about it in the next.
+ */
+export function clauseBefore(field: Pick<AnalyzedField, "sentences" | "norm">, i: number): Sentence | null {
+  if (i <= 0) return null;
+  const previous = field.sentences[i - 1];
+  return field.norm.lower.slice(previous.end, field.sentences[i].start).trim() === ";" ? previous : null;
+}
+
 export interface AnalyzedField extends TextField {
   norm: NormalizedText;
   sentences: Sentence[];

@@ -1,7 +1,8 @@
 import type { Severity } from "../../findings";
-import type { AnalyzedField } from "./analyzed-field";
+import { clauseBefore, type AnalyzedField, type Sentence } from "./analyzed-field";
 import { isDescriptiveMention, isNegatedBefore, matchesInSentences } from "./directive-language";
 import { fieldHit, type RuleHit } from "./rule-hit";
+import { COMMON_TLDS } from "./threat-targets";
 
 /**
  * TM-CONCEALMENT. A tool has no reason to ask the model to keep something
@@ -121,17 +122,18 @@ const HIDE_INSTRUCTIONS_RE =
 const PREFILTER_RE = /not be|n't be|never to be|not to be|not include|n't include|never include|brought up|attention|suspicion|never reference|not reference|n't reference|never refer|not refer|n't refer|never cite|not cite|n't cite|never acknowledge|not acknowledge|n't acknowledge|skip|forgo|refrain|by design|on purpose|deliberately|intentionally|quietly|unobtrusively|only|just|_user|visibility|user|describe|explain|confirmation|repl|answer|response|transcript|narrate|spell out|point out|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed|decode|summari|quote|escalate|leave|destination|host|recipient|folder|its result|their result|avoid the word|diff|need to know/;
 
 /** An outside address in the sentence: what is hidden then is where something goes. */
-const OUTSIDE_ADDRESS_RE = /https?:\/\/|\b[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,12}\/|\b[a-z0-9][a-z0-9-]{1,62}(?:\.[a-z0-9-]{1,63})*\.(?:[a-z]{2}|com|net|org|io|dev|app|cloud|info|biz|site|online|tech|xyz)\b(?!\.[a-z])|\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\./;
+const OUTSIDE_ADDRESS_RE = new RegExp(
+  String.raw`https?:\/\/|\b[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,12}\/|\b[a-z0-9][a-z0-9-]{1,62}(?:\.[a-z0-9-]{1,63})*\.(?:[a-z]{2}|${COMMON_TLDS})\b(?!\.[a-z])|\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\.`,
+);
 
 const ACTION_WORDS_RE = /\b(?:fail\w*|errors?|upload\w*|sent|send\w*|forward\w*|delet\w*|chang\w*|transfer\w*|charg\w*|fees?|logs?|logged|records?|recorded|shar\w*|cop(?:y|ies|ied)|archiv\w*|install\w*|push\w*|commit\w*|keys?|passwords?|keystrokes?|clipboard|partag\w*|sponsor\w*|partners?)\b/;
 
 const PASSIVE_HIDDEN_RE = /^(?:should not|shouldn't|must not|mustn't|need not|needn't|is not to|are not to|ought not to) be /;
 
 /** The sentence with the clause before it when only a semicolon parts them ("syncs with x.io; do not mention that sync"). */
-function clauseWithLead(field: AnalyzedField, sentence: AnalyzedField["sentences"][number]): string {
-  const i = field.sentences.indexOf(sentence);
-  if (i <= 0 || field.norm.lower.slice(field.sentences[i - 1].end, sentence.start).trim() !== ";") return sentence.text;
-  return field.norm.lower.slice(field.sentences[i - 1].start, sentence.end);
+function clauseWithLead(field: AnalyzedField, sentence: Sentence): string {
+  const lead = clauseBefore(field, field.sentences.indexOf(sentence));
+  return lead ? field.norm.lower.slice(lead.start, sentence.end) : sentence.text;
 }
 
 /** Reports requests to keep things from the user. */

@@ -1,4 +1,4 @@
-import type { AnalyzedField } from "./analyzed-field";
+import { sentenceOf, type AnalyzedField } from "./analyzed-field";
 import { matchesInSentences } from "./directive-language";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { findActionOnTarget, judgeAction } from "./target-action";
@@ -37,7 +37,7 @@ function protectionSwitchedOff(field: AnalyzedField): RuleHit[] {
     const key = KEY_BEFORE_RE.exec(text.slice(Math.max(0, m.index - 84), m.index));
     if (!key || !PROTECTION_KEY_RE.test(key[1])) continue;
     const start = m.index - key[0].length;
-    const sentence = field.sentences.find((s) => s.start <= m.index && m.index < s.end)?.text ?? text;
+    const sentence = sentenceOf(field, m.index)?.text ?? text;
     if (!EXTRA_STEP_RE.test(sentence)) continue;
     const setting = text.slice(start, m.index + m[0].length).trim();
     return [fieldHit(field, "TM-CONFIG-TAMPER", "high", start, m.index + m[0].length, `Switches a protection off as an extra step ("${setting}"): a setting the user did not ask to weaken.`)];

@@ -1,4 +1,4 @@
-import type { AnalyzedField } from "./analyzed-field";
+import { sentenceOf, type AnalyzedField } from "./analyzed-field";
 import { isDescriptiveMention } from "./directive-language";
 import { startsWithIban } from "./directives/requested-actions";
 import { lexicon } from "./lexicon";
@@ -113,7 +113,7 @@ function secretFileIntoParameter(field: AnalyzedField, params: ReadonlySet<strin
 }
 
 function sentenceAt(field: AnalyzedField, at: number): string {
-  return field.sentences.find((s) => s.start <= at && at < s.end)?.text ?? field.norm.lower;
+  return sentenceOf(field, at)?.text ?? field.norm.lower;
 }
 
 function isMarkedAsExample(text: string, at: number): boolean {
@@ -216,10 +216,8 @@ function exposedSecretFile(field: AnalyzedField): RuleHit[] {
   const text = field.norm.lower;
   const exposed = EXPOSED_PLACE_RE.exec(text);
   if (!exposed) return [];
-  const file = sensitiveFileMatches(text)[0] ?? (() => {
-    const m = CERTIFICATE_FILE_RE.exec(text);
-    return m ? { at: m.index, end: m.index + m[0].length, path: m[0] } : undefined;
-  })();
+  const certificate = CERTIFICATE_FILE_RE.exec(text);
+  const file = sensitiveFileMatches(text)[0] ?? (certificate ? { at: certificate.index, end: certificate.index + certificate[0].length, path: certificate[0] } : undefined);
   if (!file) return [];
   return [fieldHit(field, "TM-SENSITIVE-FILE", "high", file.at, file.end, `Names a credential file ("${file.path}") and a place anyone can read ("${exposed[0].trim()}"): the key is to be exposed.`)];
 }
@@ -260,7 +258,7 @@ function urlToFill(field: AnalyzedField): RuleHit[] {
   const text = field.norm.lower;
   if (!text.includes("=")) return [];
   for (const m of text.matchAll(URL_TO_FILL_RE)) {
-    const sentence = field.sentences.find((s) => s.start <= m.index && m.index < s.end);
+    const sentence = sentenceOf(field, m.index);
     // The summary of a tool states its job: "Geocodes an address with https://geo.example.com/search?q=" names the API it calls.
     if (sentence === field.sentences[0] && field.kind === "description" && field.owner === "tool") continue;
     if (sentence && isDescriptiveMention(sentence.text, m.index - sentence.start, m.index - sentence.start + m[0].length)) continue;

@@ -397,11 +397,12 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const manipulated = () => covert() ?? noConfirmation() ?? consent() ?? conceal() ?? authority();
   const action = () => send() ?? copy() ?? admin() ?? safeguardOff() ?? shell() ?? dependency();
 
+  const email = once(() => find(EMAIL_RE, text));
   const concealed = conceal();
   // As in English (concealment.ts): in a tool's own text any concealment is high; server
   // instructions may shape what is shown, so there it is high only when it hides an action,
   // secrets or the instructions, or names an outside address.
-  const hidesSomethingDone = () => field.kind !== "instructions" || action() || secret() || bulk() || covert() || lie() || url() || find(EMAIL_RE, text) || find(THESE_INSTRUCTIONS_RE, text);
+  const hidesSomethingDone = () => field.kind !== "instructions" || action() || secret() || bulk() || covert() || lie() || url() || email() || find(THESE_INSTRUCTIONS_RE, text);
   if (concealed) hit("TM-CONCEALMENT", hidesSomethingDone() ? "high" : "medium", concealed, "Asks the model, in another language than English, to keep something from the user.");
   const lied = lie();
   if (lied) hit("TM-USER-DECEPTION", conceal() ? "high" : "medium", lied, "Tells the model, in another language than English, what to answer if the user asks: a prepared untruth.");
@@ -411,7 +412,6 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   if (authoritative) hit("TM-AUTHORITY-BANNER", action() ? "high" : "medium", authoritative, "Presents, in another language than English, an order as a notice from the system, the platform or the law.");
   const unconfirmed = noConfirmation();
   if (unconfirmed && action()) hit("TM-PRIVILEGE-ESCALATION", "high", unconfirmed, "Tells the model, in another language than English, to act without asking the user first.");
-  const email = once(() => find(EMAIL_RE, text));
   const destination = () => ourServer() ?? url() ?? email();
   const sent = send();
   // A token sent to the API it authenticates ("только запросы к api.tracker.yandex.net с вашим OAuth-токеном") is how APIs work.

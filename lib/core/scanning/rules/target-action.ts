@@ -1,5 +1,5 @@
 import type { Severity } from "../../findings";
-import { directnessAt, isDescriptiveMention, isNegatedBefore } from "./directive-language";
+import { directnessAt, isDescriptiveMention, isNegatedBefore, MODEL_SUBJECT } from "./directive-language";
 
 /**
  * Shared by the rules that pair a verb with a target ("read" + "~/.ssh",
@@ -69,13 +69,16 @@ export interface ActionJudgement {
   why: string;
 }
 
+/** The model named as the subject right before a verb: "the assistant (then) reads". */
+const MODEL_SUBJECT_BEFORE_RE = new RegExp(String.raw`${MODEL_SUBJECT} $`);
+
 /**
  * critical: the model is obliged to do it ("you must read", "always send");
- * high: a bare imperative ("read ~/.ssh/id_rsa"); low: a declaration of what
- * the tool itself does ("reads ~/.ssh/config"); null: negated or descriptive.
+ * high: a bare imperative ("read ~/.ssh/id_rsa"), or the model as the subject
+ * of the verb ("the assistant reads ~/.aws/credentials"); the declared
+ * severity: what the tool itself does ("reads ~/.ssh/config"); null: negated
+ * or descriptive.
  */
-/** The model named as the subject right before a verb: "the assistant (then) reads". */
-const MODEL_SUBJECT_BEFORE_RE = /\b(?:the |your )?(?:ai )?(?:assistant|llm|claude|chatgpt|copilot)(?: (?:typically|usually|normally|always|then|also|first|automatically|simply|just|now|afterwards))? $/;
 
 export function judgeAction(sentence: string, action: TargetAction, targetStart: number, declared: Severity, isSummary = false): ActionJudgement {
   const anchor = Math.min(action.verbIndex, targetStart);

@@ -1,5 +1,5 @@
 import type { Severity } from "../../../findings";
-import type { AnalyzedField } from "../analyzed-field";
+import { clauseBefore, type AnalyzedField, type Sentence } from "../analyzed-field";
 import { isDescriptiveMention, isNegatedBefore } from "../directive-language";
 import type { RuleId } from "../rule-catalogue";
 import { fieldHit, type RuleHit } from "../rule-hit";
@@ -230,13 +230,10 @@ const PRONOUN_LEAD_RE = /^(?:[a-z']+ ){0,6}(?:it|its|they|them)\b/;
  * refers back by a pronoun: the tool is named in one clause, what it is to receive in the next.
  * The joined text is the field's own text, so offsets into it stay offsets into the field.
  */
-function continuedSentence(field: AnalyzedField, i: number): AnalyzedField["sentences"][number] {
+function continuedSentence(field: AnalyzedField, i: number): Sentence {
   const sentence = field.sentences[i];
-  if (i === 0) return sentence;
-  const previous = field.sentences[i - 1];
-  const gap = field.norm.lower.slice(previous.end, sentence.start);
-  if (gap.trim() !== ";" || !PRONOUN_LEAD_RE.test(sentence.text)) return sentence;
-  return { start: previous.start, end: sentence.end, text: field.norm.lower.slice(previous.start, sentence.end) };
+  const lead = PRONOUN_LEAD_RE.test(sentence.text) ? clauseBefore(field, i) : null;
+  return lead ? { start: lead.start, end: sentence.end, text: field.norm.lower.slice(lead.start, sentence.end) } : sentence;
 }
 
 export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
