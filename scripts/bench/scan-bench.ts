@@ -64,6 +64,15 @@ export async function benchScan(): Promise<string> {
  */
 export async function benchRules(): Promise<string> {
   const corpus: Discovery[] = [...BENIGN_DEVELOPMENT_SERVERS, ...MALICIOUS_DEVELOPMENT_SERVERS].map((s) => s.discovery);
+  // The first text beyond Latin-1 a process meets compiles every lexicon for two-byte strings: measured
+  // before anything else runs, after one English server (as a service that has scanned before).
+  const english = corpus.find((d) => d.tools.length > 0 && d.tools.every((t) => /^[\x00-\x7f]*$/.test(t.description ?? "")))!;
+  const tool = english.tools[0];
+  const nonLatin: Discovery = { ...english, tools: [{ ...tool, description: "Возвращает прогноз погоды для города. 指定した都市の天気を返します。" }] };
+  runDiscoveryRules(english);
+  const coldStarted = performance.now();
+  runDiscoveryRules(nonLatin);
+  const nonLatinFirstMs = performance.now() - coldStarted;
   const tools = corpus.flatMap((d) => d.tools);
   const total = 10_000;
   const batches: Discovery[] = [];
@@ -93,6 +102,7 @@ export async function benchRules(): Promise<string> {
   return (
     `\nRule engine over ${total.toLocaleString("en")} tool definitions: ${steady.ms.toFixed(0)} ms → ${perSecond(steady.ms)} definitions/s (target ≥ 5,000), ${steady.hits} hits` +
     `\n  first pass in this process (loads the tagger, compiles patterns): ${first.ms.toFixed(0)} ms → ${perSecond(first.ms)} definitions/s` +
-    `\n  baseline JSON.parse of the same data: ${parseMs.toFixed(1)} ms → rules cost ${(steady.ms / parseMs).toFixed(1)}x a parse`
+    `\n  baseline JSON.parse of the same data: ${parseMs.toFixed(1)} ms → rules cost ${(steady.ms / parseMs).toFixed(1)}x a parse` +
+    `\n  first server in Cyrillic and Japanese, after one in English (compiles the lexicons for such text): ${nonLatinFirstMs.toFixed(0)} ms`
   );
 }

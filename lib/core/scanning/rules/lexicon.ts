@@ -1,13 +1,25 @@
 /** Lexicons over many languages, compiled with word edges that know letters beyond ASCII. Pure. */
 
 /**
- * Word edges that know letters beyond ASCII (JavaScript's \b only knows
- * ASCII, even with the u flag). A word's start consumes the character
- * before it instead of looking behind: a lookbehind at every position made
- * the lexicons cost a millisecond per field of CJK text.
+ * The letters of the scripts the lexicons are written in, as a few explicit ranges: Latin with its
+ * extensions (Vietnamese too), Greek, Cyrillic, Armenian, Hebrew, Arabic, the Indic scripts, Thai
+ * and Lao, Georgian, Hangul, kana and CJK, with their combining marks (a Devanagari vowel sign is
+ * part of its word). \p{L} would say the same for these scripts, but a pattern that uses it must
+ * carry the u flag and Unicode's whole letter table, once per word edge: compiling the lexicons
+ * for text beyond Latin-1 took over a second, and running them several times what these ranges
+ * cost. Text is lower-cased before any lexicon sees it (normalize-text.ts).
  */
-const WORD_START = String.raw`(?:^|[^\p{L}\p{N}_])`;
-const WORD_END = String.raw`(?![\p{L}\p{N}_])`;
+const LETTERS = String.raw`a-z\u00aa\u00b5\u00ba\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u02af\u0300-\u036f\u0370-\u03ff\u0400-\u052f\u0531-\u058f\u0591-\u05f4\u0610-\u061a\u0620-\u06ff\u0900-\u0dff\u0e00-\u0eff\u10a0-\u10ff\u1100-\u11ff\u1e00-\u1fff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af`;
+const WORD_CHARS = `${LETTERS}0-9_`;
+
+/**
+ * Word edges that know letters beyond ASCII (JavaScript's \b only knows
+ * ASCII). A word's start consumes the character before it instead of
+ * looking behind: a lookbehind at every position made the lexicons cost a
+ * millisecond per field of CJK text.
+ */
+const WORD_START = `(?:^|[^${WORD_CHARS}])`;
+const WORD_END = `(?![${WORD_CHARS}])`;
 
 /**
  * Compiles a lexicon written with \b. A \b that closes a word (it follows a letter, a digit or a
@@ -23,5 +35,26 @@ export function lexicon(source: string | string[]): RegExp {
     const opensWord = /^(?:\(\?:|\[|\\p|[\p{L}\p{N}_])/u.test(after);
     return !closesWord && opensWord ? WORD_START : WORD_END;
   });
-  return new RegExp(edged, "u");
+  return new RegExp(withLetterRanges(edged));
+}
+
+/** A lexicon's \p{L} ("autentica\p{L}*", "[\p{L}-]") as LETTERS, so that the pattern needs no u flag. */
+function withLetterRanges(source: string): string {
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (source.startsWith(String.raw`\p{L}`, i)) {
+      out += inClass ? LETTERS : `[${LETTERS}]`;
+      i += 4;
+    } else if (c === "\\") {
+      out += source.slice(i, i + 2);
+      i += 1;
+    } else {
+      if (c === "[") inClass = true;
+      else if (c === "]") inClass = false;
+      out += c;
+    }
+  }
+  return out;
 }
