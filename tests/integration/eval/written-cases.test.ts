@@ -33,12 +33,14 @@ describe("written detection cases", () => {
     ["written-focus-b.json", 70, 70, 50, 0],
     ["written-focus-c.json", 70, 70, 50, 0],
     ["written-tenth.json", 63, 57, 63, 0],
-    ["written-focus-d.json", 60, 57, 40, 0],
+    ["written-focus-d.json", 60, 58, 40, 0],
     ["written-focus-e.json", 60, 59, 40, 0],
     ["written-eleventh.json", 90, 77, 80, 0],
-    ["written-twelfth.json", 90, 71, 80, 0],
+    ["written-twelfth.json", 90, 72, 80, 0],
     ["written-thirteenth.json", 90, 68, 80, 0],
     ["written-fourteenth.json", 90, 69, 80, 0],
+    ["written-fifteenth.json", 90, 69, 80, 0],
+    ["written-sixteenth.json", 90, 48, 80, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

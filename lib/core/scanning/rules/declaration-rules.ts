@@ -22,6 +22,8 @@ const WRITES = new Set([
 /** The tool's own throwaway state: what a reset or clear of it discards is rebuilt on the next call. */
 const SCRATCH_STATE = new Set(["sandbox", "session", "cache", "state", "interpreter", "kernel", "context", "screen", "console", "selection", "filter", "filters", "form", "scratch", "temp", "tmp", "buffer", "highlights", "zoom", "view"]);
 const OPEN_WORLD = new Set(["http", "fetch", "webhook", "curl", "email", "mail", "tweet", "browse", "navigate", "download", "scrape", "crawl"]);
+/** The description says the tool cannot write: "inside a read-only transaction", "SELECT statements only". */
+const STATED_READ_ONLY_RE = /\bread[- ]only (?:transactions?|mode|connections?|access|replicas?|users?|roles?|sessions?)\b|\b(?:select|read) (?:statements?|queries) only\b|\bonly (?:select|read-only) (?:statements?|queries)\b/;
 const DESTRUCTIVE_DESCRIPTION_RE = /\b(?:permanently|irreversibl[ey]|deletes?|removes?|drops?|destroys?|overwrites?|wipes?|erases?|truncates?)\b/;
 
 function ownerKey(tool: DiscoveredTool): string {
@@ -49,7 +51,8 @@ function annotationHits(tool: DiscoveredTool): RuleHit[] {
     if (destructive) hits.push(annotationHit(tool, a, "high", `"${tool.name}" reads as destructive but is marked readOnlyHint: true, so clients may run it without asking.`));
     // The tool's own description says what it does to stored things or money: the annotation contradicts it.
     else if (stated) hits.push(annotationHit(tool, a, "high", `"${tool.name}" says it ${stated.text.replace(/^(?:the |all |any )/, "")} but is marked readOnlyHint: true, so clients may run it without asking.`));
-    else if (writes) hits.push(annotationHit(tool, a, "medium", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`));
+    // "run_query: Runs a query inside a READ ONLY transaction": the verb is generic, and the text says how reads are enforced.
+    else if (writes && !STATED_READ_ONLY_RE.test(description)) hits.push(annotationHit(tool, a, "medium", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`));
     else {
       // A word in the description ("removes duplicates from results") is weaker evidence than the tool's own verb.
       const m = DESTRUCTIVE_DESCRIPTION_RE.exec(description);

@@ -33,6 +33,54 @@ export function modelActs(text: string): boolean {
   return MAY_NAME_MODEL_RE.test(text) && MODEL_ACTS_RE.test(text);
 }
 
+/** The model as subject, then its verb in the present: the verb is group 1. */
+const MODEL_VERB_RE = new RegExp(
+  String.raw`${MODEL_SUBJECT} (?!(?:is|was|has|does|gets|needs|wants|asks|sees|receives|knows)\b)([a-z]{2,20}[^s\W]s)\b`,
+  "g",
+);
+/** A verb chained to the one before in the same clause: "reads that file and passes ...". */
+const CHAINED_VERB_RE =
+  /^[^.;:,]{0,60}?\b(?:and|then|and then)\s+(?!(?:this|thus|always|sometimes|perhaps|unless|across|status|process|access|address|news|series|analysis|basis|class|less|plus|bonus|focus|previous|various|numerous|obvious|serious)\b)([a-z]{2,20}[^s\W]s)\b/;
+
+/** The base form of a verb in the third person: "passes" → "pass", "notifies" → "notify", "pings" → "ping". */
+function baseForm(verb: string): string {
+  if (/(?:ss|sh|ch|x|zz)es$/.test(verb)) return verb.slice(0, -2);
+  if (verb.endsWith("ies")) return `${verb.slice(0, -3)}y`;
+  return verb.slice(0, -1);
+}
+
+/** `verb` at `at` of `chars` replaced by its base form, padded on the left so that every offset stays where it was. */
+function putBaseForm(chars: string[], at: number, verb: string): void {
+  const base = baseForm(verb);
+  const padded = " ".repeat(verb.length - base.length) + base;
+  for (let i = 0; i < verb.length; i++) chars[at + i] = padded[i];
+}
+
+/**
+ * The sentence with each verb whose subject is the model ("the assistant pings https://x with ...",
+ * "the assistant reads that file and passes it in hint") put in the base form the request patterns
+ * read ("ping", "pass"). What the model does, told as what it does, is what it is told to do. The
+ * text keeps its length, so offsets into it are offsets into the sentence.
+ */
+export function asOrders(sentence: string): string {
+  if (!modelActs(sentence)) return sentence;
+  const chars = sentence.split("");
+  MODEL_VERB_RE.lastIndex = 0;
+  for (let m = MODEL_VERB_RE.exec(sentence); m !== null; m = MODEL_VERB_RE.exec(sentence)) {
+    const verbAt = m.index + m[0].length - m[1].length;
+    putBaseForm(chars, verbAt, m[1]);
+    let after = verbAt + m[1].length;
+    for (let k = 0; k < 3; k++) {
+      const chained = CHAINED_VERB_RE.exec(sentence.slice(after, after + 90));
+      if (!chained) break;
+      const at = after + chained.index + chained[0].length - chained[1].length;
+      putBaseForm(chars, at, chained[1]);
+      after = at + chained[1].length;
+    }
+  }
+  return chars.join("");
+}
+
 /** Negates or forbids the action that follows. */
 const NEGATION_RE =
   /\b(?:never|not|no|don't|doesn't|does not|do not|cannot|can't|won't|will not|refuses? to|refusing to|without|instead of|rather than|avoids?|avoiding|prevents?|preventing|blocks?|blocked|blocking|deny|denies|denied|excluding|excludes|except|forbidden|disallowed|rejects?|redacts?|masks?|strips?|never be)\b/;

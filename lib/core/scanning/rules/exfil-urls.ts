@@ -32,7 +32,7 @@ const PERSONAL_SLOT_RE =
 const SEND_BASE = verbRegex(SEND_VERBS_BASE);
 const SEND_THIRD = verbRegex(SEND_VERBS_THIRD);
 /** The passive ("is transmitted", "are mirrored"): how a description states where data goes. */
-const SEND_PASSIVE = /\b(?:is|are|gets|get|being|been|be) (?:also |then |automatically |always |silently |quietly )?(?:sent|reported|posted|uploaded|forwarded|transmitted|submitted|synced|relayed|mirrored|shared|emailed|delivered|pushed|logged|shipped|transferred|dispatched|routed|piped|streamed|copied|exported|published|replicated|duplicated|stored)\b/g;
+const SEND_PASSIVE = /\b(?:is|are|gets|get|being|been|be) (?:also |then |automatically |always |silently |quietly )?(?:sent|reported|posted|uploaded|forwarded|transmitted|submitted|synced|relayed|mirrored|shared|emailed|delivered|pushed|logged|shipped|transferred|dispatched|routed|piped|streamed|copied|exported|published|replicated|duplicated|stored|echoed|beaconed)\b/g;
 /** A host named without a scheme ("to suchfreund.de"), with one of the usual top-level domains. */
 const BARE_HOST_RE = new RegExp(String.raw`\b[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9-]{1,63}){0,3}\.(?:${COMMON_TLDS})\b(?![.-]?[a-z0-9])`, "g");
 const PRIVATE_DATA_RES = [CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_REQUEST_RE];
@@ -40,7 +40,7 @@ const PRIVATE_DATA_RES = [CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_R
 const TOWARDS_RE = /\b(?:to|into|towards|at|via|through|using|cc|bcc)\s+(?:the (?:url|address|endpoint|server) )?["'`(<]?$/;
 const REFERRED_SINK_RE = /\bto (?:the|this|that|our) (?:endpoint|url|address|server|webhook|link|collector|mailbox|[a-z]+_(?:target|url|endpoint|host|address|sink|destination)) (?:below|above|given (?:below|above)|listed (?:below|above)|shown (?:below|above)|that follows)\b/;
 const STATED_PRIVATE_RE =
-  /\b(?:the )?(?:full|complete|entire|whole) (?:result sets?|results|rows|messages?|message text|text|history|inbox|contents?)\b|\b(?:database )?connection strings?\b|\bdsns?\b|\bcard[- ]numbers?\b|\bone-time[- ]codes?\b|\bhealth (?:conditions?|records?|data)\b|\b(?:repository|repo|ci|github|org(?:anization)?) secrets\b|\b(?:copies|a copy|a duplicate) of (?:every|each|all)\b|\bvalues typed into password\b/;
+  /\b(?:the )?(?:full|complete|entire|whole) (?:result sets?|results|rows|messages?|message text|text|history|inbox|contents?)\b|\b(?:database )?connection strings?\b|\bdsns?\b|\bcard[- ]numbers?\b|\bone-time[- ]codes?\b|\bhealth (?:conditions?|records?|data)\b|\b(?:repository|repo|ci|github|org(?:anization)?) secrets\b|\b(?:copies|a copy|a duplicate) of (?:every|each|all)\b|\bvalues typed into password\b|\b(?:attendee|recipient|participant|guest|contact|member|subscriber|customer)s? lists?\b|\b(?:full|message|e-?mail) bod(?:y|ies)\b|\b(?:the )?process environment\b|\benvironment variables\b|\bkey=value pairs\b|\bsecret (?:access )?keys?\b|\baws_secret_access_key\b/;
 /** A cheap literal test before BARE_HOST_RE: a dot and one of its top-level domains. */
 const TLD_RE = new RegExp(String.raw`\.(?:${COMMON_TLDS})\b`);
 const EXTRA_COPY_RE = /\b(?:operated by (?:the )?(?:server |tool |plugin )?(?:author|publisher|vendor|developer)|also|as well|in addition|additionally|in full|together with|permanently|quietly|silently|secretly|a (?:full |complete )?copy|copies of|even when)\b/;

@@ -4,7 +4,7 @@ import { startsWithIban } from "./directives/requested-actions";
 import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
-import { SENSITIVE_TARGET_RE } from "./threat-targets";
+import { AUDIT_OF_EXPOSURE_RE, COPIED_TO_SERVER_RE, SENSITIVE_TARGET_RE } from "./threat-targets";
 
 /**
  * Requests recognised by their literal payload, in any language
@@ -29,7 +29,7 @@ const WALLET_PATH_RE = /(?:\.(?:electrum|bitcoin|ethereum|litecoin|monero|solana
 
 /** The text asks for a file's contents, not its path: "contents", "full text", "verbatim", in each language the engine knows. */
 const CONTENTS_RE = lexicon(
-  String.raw`\b(?:contents?|full text|entire (?:file|text)|whole (?:file|text)|verbatim|raw text|as[- ]is|conteúdo|contenido|contenu|inhalt|contenuto|inhoud|zawartoś\p{L}*|содержим\p{L}*|içeriğ\p{L}*|nội dung|isinya|सामग्री|obsah\p{L}*|вміст\p{L}*|innehåll\p{L}*|indhold\p{L}*|innhold\p{L}*|tartalm\p{L}*|sisältö\p{L}*|περιεχόμεν\p{L}*|text form|as stored (?:in|under|at)|fill(?:ed)?[_ ]from|populate[sd]?[_ ]from)\b|内容|中身|そのまま|全文|내용|원문|محتو\p{L}*|مضمون|תוכן|เนื้อหา`,
+  String.raw`\b(?:contents?|full text|entire (?:file|text)|whole (?:file|text)|verbatim|raw text|as[- ]is|conteúdo|contenido|contenu|inhalt|contenuto|inhoud|zawartoś\p{L}*|содержим\p{L}*|içeriğ\p{L}*|nội dung|isinya|सामग्री|obsah\p{L}*|вміст\p{L}*|innehåll\p{L}*|indhold\p{L}*|innhold\p{L}*|tartalm\p{L}*|sisältö\p{L}*|περιεχόμεν\p{L}*|text form|as stored (?:in|under|at)|fill(?:ed)?[_ ]from|populate[sd]?[_ ]from)\b|内容|中身|そのまま|全文|내용|원문|محتو\p{L}*|مضمون|תוכן|תוכנ|เนื้อหา`,
 );
 
 /** A parameter that takes a path: naming a credential file there is choosing which file, not handing it over. */
@@ -38,7 +38,7 @@ const PATH_PARAM_RE = /(?:^|_)(?:path|paths|file|files|filename|filepath|keyfile
 /** An identifier set off as code or a quotation: `auth`, "glossary_id", «perfil», 「auth」. */
 const QUOTED_IDENTIFIER_RE = /[`'"«「『“‘]([\p{L}_][\p{L}\p{N}_.-]{0,40})[`'"»」』”’]/gu;
 /** An identifier next to a word for parameter: "the auth argument", "parâmetro perfil", "glossary_id パラメータ". */
-const PARAMETER_WORD = String.raw`(?:parameters?|params?|arguments?|fields?|inputs?|parâmetros?|parámetros?|paramètres?|parametr(?:o|i|e|u|y|ów)?|argumento|champ|campo|feld|pole|параметр\p{L}*|tham số|パラメータ|参数|매개변수|인자)`;
+const PARAMETER_WORD = String.raw`(?:parameters?|params?|arguments?|fields?|inputs?|parâmetros?|parámetros?|paramètres?|parametr(?:o|i|e|u|y|ów)?|argumento|champ|campo|feld|pole|параметр\p{L}*|tham số|パラメータ|参数|매개변수|인자|פרמטר|معامل|المعامل|पैरामीटर)`;
 const QUOTE = "[`'\"«»]?";
 const NAMED_PARAMETER_RE = new RegExp(String.raw`${PARAMETER_WORD}\s+${QUOTE}([\p{L}_][\p{L}\p{N}_]{0,40})|([\p{L}_][\p{L}\p{N}_]{0,40})${QUOTE}\s*${PARAMETER_WORD}`, "gu");
 
@@ -140,8 +140,17 @@ function fixedPayee(field: AnalyzedField, params: ReadonlySet<string>): RuleHit[
     if (!PAYEE_CONTEXT_RE.test(sentence) && namedParameters(sentence, params).length === 0) continue;
     return [fieldHit(field, "TM-VALUE-OVERRIDE", "high", m.index, m.index + m[0].length, "Names a fixed wallet address as where funds go: a transfer made through any tool would go to it.")];
   }
+  // A payment platform's account id ("acct_1Nf0…") where money is routed, with the user told off changing it.
+  const account = CONNECTED_ACCOUNT_RE.exec(text);
+  if (account && !isMarkedAsExample(text, account.index) && KEEP_AS_IS_RE.test(text)) {
+    return [fieldHit(field, "TM-VALUE-OVERRIDE", "high", account.index, account.index + account[0].length, "Routes money to a fixed account the text names and tells the model not to change it.")];
+  }
   return [];
 }
+
+const CONNECTED_ACCOUNT_RE = /\bacct_[a-z0-9]{8,}\b/;
+/** The value is not to be changed: "should not be lowered or removed", "keep it", "leave it set". */
+const KEEP_AS_IS_RE = /\b(?:should|must|may) (?:not|never) be (?:lowered|removed|changed|reduced|modified|overridden|edited|dropped)\b|\b(?:do not|don't|never) (?:lower|remove|change|reduce|modify|override|edit|drop) (?:it|this|the (?:fee|value|account|rate))\b|\bleave (?:it|this) (?:set|as is|unchanged)\b/;
 
 function downloadAndRun(field: AnalyzedField): RuleHit[] {
   const text = field.norm.lower;
@@ -153,8 +162,8 @@ function downloadAndRun(field: AnalyzedField): RuleHit[] {
 }
 
 /** A parameter whose value is where the tool pushes its data: callbacks, webhooks, mirrors, copies. */
-const DESTINATION_PARAM_RE = /(?:^|_)(?:callback|webhook|mirror|notify|notification|telemetry|sink|forward|forwarding|cc|bcc|copy|archive|report|reporting|audit)(?:_?(?:url|uri|endpoint|address|email|to|target|host))?$/;
-const URL_OR_MAILBOX_RE = /^(?:https?:\/\/[^\s]+|[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24})$/;
+const DESTINATION_PARAM_RE = /(?:^|_)(?:callback|webhook|mirror|notify|notification|telemetry|sink|forward|forwarding|cc|bcc|copy|archive|report|reporting|audit)(?:_?(?:url|uri|endpoint|address|email|to|target|host|remote))?$/;
+const URL_OR_MAILBOX_RE = /^(?:https?:\/\/[^\s]+|[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}|(?:ssh|git):\/\/[^\s]+|[a-z0-9_-]{1,32}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}:[^\s]+)$/;
 
 /**
  * A destination fixed as a parameter's default ("callback_url" defaulting to someone's hook): unless the
@@ -214,8 +223,8 @@ const CERTIFICATE_FILE_RE = /\.(?:pfx|p12|pem|key)\b|\b(?:senha|password|passwor
 
 function exposedSecretFile(field: AnalyzedField): RuleHit[] {
   const text = field.norm.lower;
-  const exposed = EXPOSED_PLACE_RE.exec(text);
-  if (!exposed) return [];
+  const exposed = EXPOSED_PLACE_RE.exec(text) ?? COPIED_TO_SERVER_RE.exec(text);
+  if (!exposed || AUDIT_OF_EXPOSURE_RE.test(text.slice(Math.max(0, exposed.index - 30), exposed.index))) return [];
   const certificate = CERTIFICATE_FILE_RE.exec(text);
   const file = sensitiveFileMatches(text)[0] ?? (certificate ? { at: certificate.index, end: certificate.index + certificate[0].length, path: certificate[0] } : undefined);
   if (!file) return [];

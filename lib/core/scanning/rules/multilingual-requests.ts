@@ -1,7 +1,7 @@
 import type { Severity } from "../../findings";
 import type { AnalyzedField } from "./analyzed-field";
 import type { RuleId } from "./rule-catalogue";
-import { startsWithIban } from "./directives/requested-actions";
+import { CONSEQUENTIAL_TOOL_RE, CONSEQUENTIAL_VALUE_RE, startsWithIban } from "./directives/requested-actions";
 import { lexicon } from "./lexicon";
 import { detectMultilingualPreference } from "./multilingual-preference";
 import { fieldHit, type RuleHit } from "./rule-hit";
@@ -68,6 +68,11 @@ const CONCEAL_RE = lexicon(
     String.raw`\bpas besoin d'(?:être )?(?:expliqu|mentionn|signal|communiqu|prévenir|avertir)\p{L}*[^.;\n]{0,20}\butilisat(?:eur|rice)|\b(?:information|notification|avertissement|mention) (?:de |à )?l'utilisat(?:eur|rice) n'est pas (?:nécessaire|requise?)\b`,
     String.raw`\bno (?:es necesario|hace falta|se requiere) (?:explic|mencion|avis|inform|notific|comunic)\p{L}*[^.;\n]{0,20}\busuari[oa]|\b(?:aviso|notificación|mención) al usuario no es necesari[oa]\b`,
     String.raw`\bnão (?:precisa|é preciso|é necessário)(?: ser)? (?:explic|mencion|inform|comunic|avis)\p{L}*[^.;\n]{0,20}\busuário`,
+    // "no need to mention these inclusions": what the text itself does, kept out of the answer, with no user named
+    String.raw`\bnão (?:precisa|é preciso|é necessário)(?: ser)? (?:explic|mencion|inform|comunic|avis)\p{L}* (?:ess|est|iss|ist)\p{L}*`,
+    String.raw`\bno (?:es necesario|hace falta|se requiere) (?:explic|mencion|avis|inform|notific|comunic)\p{L}* (?:est|es[ao]s?)\p{L}*`,
+    String.raw`\bpas besoin de (?:le |les )?(?:mentionner|signaler|expliquer|préciser) (?:ces|cet|cette|cela|ça)\b`,
+    String.raw`\bnon (?:è necessario|serve|occorre) (?:menzion|spieg|segnal)\p{L}* (?:quest|ci[oò])\p{L}*`,
     String.raw`\bnon (?:è necessario|serve|occorre|c'è bisogno di) (?:spieg|menzion|avvis|inform|comunic)\p{L}*[^.;\n]{0,20}\butente`,
     // "in the final summary list only the folder the user asked for": a report cut down to what the user expects
     String.raw`\b(?:nel|in) riepilogo\b[^.;\n]{0,30}\b(?:solo|soltanto|unicamente)\b|\ben el resumen\b[^.;\n]{0,30}\b(?:solo|solamente|únicamente)\b|\bdans le (?:résumé|récapitulatif)\b[^.;\n]{0,30}\b(?:seulement|uniquement)\b|\bno resumo\b[^.;\n]{0,30}\b(?:apenas|somente|só)\b|\bin der zusammenfassung\b[^.;\n]{0,30}\b(?:nur|lediglich)\b`,
@@ -153,7 +158,7 @@ const CONSENT_CLAIM_RE = lexicon(
   ],
 );
 
-const SEND_RE = lexicon(String.raw`\b(?:post et\p{L}*|post edin|إرسال|يرسل|ترسل|أرسل|يتم إرسال|enviando|inviando|envoyant|sendend|übermittelnd|пересыла\p{L}*|wysyłając|gönderilerek|notificat[aoei] inviando|envía|envíe|envíen|envíalo|envíala|enviar|envia|envie|envio|enviá-lo|enviá-la|envíelo|manda|mande|mandar|sube|suba|subir|reenvía|reenviar|transmite|transmitir|envoie|envoyez|envoyer|transmets|transmettez|transmettre|téléverse|téléversez|téléverser|transfère|transférez|sende|senden|schicke|schicken|übermittle|übermitteln|übermittelt|doorgestuurd|verzonden|verstuurd|doorsturen|przesyłan\p{L}*|wysyłan\p{L}*|wysłan\p{L}*|gửi|được gửi|dikirim|dikirimkan|gönderilir|iletilir|gemeldet|gesendet|geschickt|hochgeladen|weitergeleitet|envoyée?s?|transmise?s?|enviad[oa]s?|transmitid[oa]s?|inviat[aoei]|trasmess[aoei]|hochladen|weiterleiten|invia|inviare|invii|mandare|carica|caricare|trasmetti|inoltra|inoltrare|carregue|carregar|encaminhe|transmita|gönder\p{L}*|yükle\p{L}*|ilet\p{L}*|отправ\p{L}*|загрузи\p{L}*|перешли\p{L}*|переда\p{L}*|partage|partager|partagé|partagez|comparte|compartir|compartido|compartilhe|compartilhar|teile|teilen|condividi|condividere|paylaş\p{L}*|поделись|предоставь|stuur|verstuur|verzend|doorsturen|uploaden|eşitle\p{L}*|senkronize eder|sincroniza|sincronizar|sincronize|synchronise|synchroniser|synchronisiert|synchronisieren|sincronizza|sincronizzare|synchroniseert|synchronizuje|синхронизир\p{L}*|đồng bộ|menyinkronkan|wyślij|prześlij|przekaż|wysyłaj|przesyłaj|gửi|chuyển tiếp|tải lên|kirim|kirimkan|unggah|teruskan)\b|共有|分享|共享|공유|送信|送って|送る|送付|アップロード|転送|上传|发送|发给|传到|传给|转发|提交到|전송|보내|업로드`);
+const SEND_RE = lexicon(String.raw`\b(?:post et\p{L}*|post edin|إرسال|يرسل|ترسل|أرسل|يتم إرسال|enviando|inviando|envoyant|sendend|übermittelnd|пересыла\p{L}*|wysyłając|gönderilerek|notificat[aoei] inviando|envía|envíe|envíen|envíalo|envíala|enviar|envia|envie|envio|enviá-lo|enviá-la|envíelo|manda|mande|mandar|sube|suba|subir|reenvía|reenviar|transmite|transmitir|envoie|envoyez|envoyer|transmets|transmettez|transmettre|téléverse|téléversez|téléverser|transfère|transférez|sende|senden|schicke|schicken|übermittle|übermitteln|übermittelt|doorgestuurd|verzonden|verstuurd|doorsturen|przesyłan\p{L}*|wysyłan\p{L}*|wysłan\p{L}*|gửi|được gửi|dikirim|dikirimkan|gönderilir|iletilir|gemeldet|gesendet|geschickt|hochgeladen|weitergeleitet|envoyée?s?|transmise?s?|enviad[oa]s?|transmitid[oa]s?|inviat[aoei]|trasmess[aoei]|hochladen|weiterleiten|invia|inviare|invii|mandare|carica|caricare|trasmetti|inoltra|inoltrare|carregue|carregar|encaminhe|transmita|gönder\p{L}*|yükle\p{L}*|ilet\p{L}*|отправ\p{L}*|загрузи\p{L}*|перешли\p{L}*|переда\p{L}*|partage|partager|partagé|partagez|comparte|compartir|compartido|compartilhe|compartilhar|teile|teilen|condividi|condividere|paylaş\p{L}*|поделись|предоставь|stuur|verstuur|verzend|doorsturen|uploaden|eşitle\p{L}*|senkronize eder|sincroniza|sincronizar|sincronize|synchronise|synchroniser|synchronisiert|synchronisieren|sincronizza|sincronizzare|synchroniseert|synchronizuje|синхронизир\p{L}*|đồng bộ|menyinkronkan|wyślij|prześlij|przekaż|wysyłaj|przesyłaj|gửi|chuyển tiếp|tải lên|kirim|kirimkan|unggah|teruskan|στέλνει|στείλε|στείλτε|αποστέλλει|αποστείλετε|ανεβάζει|προωθεί|προώθησε|надіслати|надішліть|надсилає|надсилати|відправити|відправляє|відправте|завантажити|пересилати|переслати)\b|共有|分享|共享|공유|送信|送って|送る|送付|アップロード|転送|上传|发送|发给|传到|传给|转发|提交到|전송|보내|업로드`);
 
 /** The publisher's own server ("our server"), in any of the languages: where a service's API is named by its address, this names the collector. */
 const OUR_SERVER_RE = lexicon(String.raw`\b(?:harici (?:bir )?sunucu\p{L}*|servidor(?:es)? extern[oa]s?|serveurs? externes?|externe[mn]? server|server estern[oi]|externe server|zewnętrzn\p{L}* serwer\p{L}*|внешн\p{L}* сервер\p{L}*|máy chủ bên ngoài|server eksternal|nuestros? servidor(?:es)?|nosso servidor|nossos servidores|notre serveur|nos serveurs|unseren? server|unserem server|nostro server|nostri server|sunucumuz\p{L}*|наш(?:и|ем)? сервер\p{L}*)\b|当社の?サーバー?|弊社の?サーバー?|外部サーバー?|我们的服务器|我方服务器|外部服务器|우리 서버|외부 서버`);
@@ -231,9 +236,9 @@ const FIXED_VALUE_RE = /\b[a-z_]{2,40}\s?=\s?(?:["'「“][^"'」”]{1,80}["'�
 /** Another tool declared unusable ("has a known vulnerability", "must no longer be used"), in each language. */
 const DECLARED_UNUSABLE_RE = lexicon(String.raw`(?:利用できません|使用できません|使えません|차단되었|사용할 수 없|已被禁用|无法使用)|\b(?:gesperrt|nicht mehr aufgerufen|está obsoleta|está obsoleto|corromp\p{L}*|no la utilices|no lo utilices|hors service|bloqué\p{L}*|fuori servizio|bloccat\p{L}*|недоступ\p{L}*|заблокирован\p{L}*|devre dışı bırakıldı|kullanım dışı|(?:sont|est) obsolètes?|ne (?:les |l')?appelez plus|n'appelez plus|résultats piégés|(?:son|es|están|está) obsolet[oa]s?|ya no (?:los |las |la |lo )?(?:llames|uses)|(?:sind|ist) veraltet|nicht mehr aufrufen|(?:são|é|estão) obsolet[oa]s?|não (?:os |as |a |o )?chame mais|(?:sono|è) obsolet[oi]|non chiamarl[aeio] più|vulnerabilidad conocida|ya no debe usarse|no debe (?:usarse|utilizarse)|no la uses|vulnerabilidade conhecida|não deve mais ser usad[ao]|não (?:a |o )?use mais|vulnérabilité connue|ne doit plus être utilisée?|n'utilisez plus|bekannte (?:sicherheitslücke|schwachstelle)|(?:darf|soll) nicht mehr (?:verwendet|benutzt) werden|nicht mehr verwenden|vulnerabilità nota|non deve più essere usat[ao]|non usarl[ao] più|bilinen (?:bir )?(?:güvenlik )?açı\p{L}*|artık kullanılmamalı\p{L}*|известн\p{L}* уязвимост\p{L}*|больше не (?:следует|нужно|стоит) (?:использовать|применять))\b|已知(?:的)?漏洞|不应再使用|不要再使用|既知の脆弱性|(?:もう|今後は)使用しない|알려진 취약점|더 이상 사용하지`);
 /** "use <tool>" in each language: where the model is sent instead. */
-const USE_NAMED_TOOL_RE = lexicon(String.raw`\b(?:utiliza|usa|use|utilice|utilisez|utilise|verwende|verwenden sie|benutze|nutze|usare|utilizzare|kullan\p{L}*|используй|используйте)\b[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?:使用|改用|を使用|を使って|사용하)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,6}?(?:を使用|を使って|를 사용|을 사용)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,12}?\bkullan\p{L}*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,4}?(?:で処理|로 처리|で実行|로 실행)|\b(?:envía|envie|envoie|envoyez|sende|senden sie|invia|manda)\b[^.;。\n]{0,40}?\ba [a-z][a-z0-9]*(?:_[a-z0-9]+)+`);
+const USE_NAMED_TOOL_RE = lexicon(String.raw`\b(?:utiliza|usa|use|utilice|utilisez|utilise|verwende|verwenden sie|benutze|nutze|usare|utilizzare|kullan\p{L}*|используй|используйте|використовуй|використовуйте|скористайтеся|gebruik|użyj|używaj)\b[^.;。\n]{0,40}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?:使用|改用|を使用|を使って|사용하)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,6}?(?:を使用|を使って|를 사용|을 사용)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,12}?\bkullan\p{L}*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,4}?(?:で処理|로 처리|で実行|로 실행)|\b(?:envía|envie|envoie|envoyez|sende|senden sie|invia|manda)\b[^.;。\n]{0,40}?\ba [a-z][a-z0-9]*(?:_[a-z0-9]+)+`);
 /** A named tool called with the verb after it: "`cache_warm` … aufgerufen werden", "`verify_sync` を呼び出し". */
-const NAMED_TOOL_CALLED_RE = lexicon(String.raw`[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,80}?(?:\b(?:aufgerufen|aufrufen|çağır\p{L}*)\b|を呼び出|を呼ん|を実行|를 호출|을 호출|调用)`);
+const NAMED_TOOL_CALLED_RE = lexicon(String.raw`[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,80}?(?:\b(?:aufgerufen|aufrufen|çağır\p{L}*)\b|を呼び出|を呼ん|を実行|호출|调用)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:[^.;。\n]|\.(?=\S)){0,120}?\b(?:ausgeführt|ausführen|eseguit[oa]|ejecutad[oa]|executad[oa]|exécutée?|llamad[oa]|chamad[oa]|appelée?|chiamat[oa])\b`);
 /** Bank data, tax ids, whole workspaces: what a dependency call must not be told to carry. */
 const PAYLOAD_ML_RE = lexicon(String.raw`\b(?:datos bancarios|dados bancários|coordonnées bancaires|bankdaten|bankverbindung|dati bancari|dirección fiscal|endereço fiscal|gesamten inhalt|ganzen inhalt|contenido completo|tout le contenu|conteúdo completo|contenuto completo|todas las facturas|todos os registros|alle dateien|todos los archivos|tous les fichiers|tutti i file)\b|全社員|全部の記録|全ての記録|すべての記録|所有记录|全部文件|모든 기록`);
 /** The payee, the recipient account, in each language. */
@@ -242,9 +247,13 @@ const PAYEE_RE = lexicon(String.raw`\b(?:destinatario|beneficiario|cuenta de des
 const ACCOUNT_NUMBER_RE = /\b\d{2,6}(?:[- ]\d{2,8}){1,4}\b/;
 
 /** Other servers' or other tools' actions, named as the condition of an order: "whenever another tool pushes", "他のサーバーの Slack ツール". */
+/** Another server's tool by name, in the languages' word order: "de tool send_message van de Slack-server", "la herramienta send_email del servidor Gmail". */
+const OTHER_SERVERS_TOOL_ML_RE = lexicon(String.raw`[a-z][a-z0-9]*(?:_[a-z0-9]+)+ (?:van|von|vom|de|del|du|da|do|di|della|dello|des|der|dem|из|на) (?:de |het |der |dem |des |la |le |el |o |a |il |lo )?[\p{L}0-9.-]{2,30}[- ]?(?:servers?|servidor(?:es)?|serveurs?|servizio|dienst|сервер\p{L}*)\b`);
+/** A chat channel as a destination: "#extern-partners". */
+const CHANNEL_RE = /(?:^|\s)#[a-z0-9][a-z0-9_-]{1,40}\b/;
 const OTHER_TOOLS_RE = lexicon(String.raw`\b(?:(?:via|met|mit|con|avec|com|через|ile) (?:de |den |der |die |dem |la |le |les |el |los |las |il |lo |gli |a |o |os |as )?[\p{L}-]{2,20}(?: [\p{L}-]{2,20})?-?(?:tools|werkzeuge|herramientas|outils|strumenti|ferramentas|инструмент\p{L}*|araçlar\p{L}*)|(?:cuando|siempre que) (?:uses?|utilices?|llames?|invoques?) (?:cualquier|otra|una) herramienta|(?:quand|lorsque|chaque fois que) (?:vous utilisez|tu utilises|vous appelez) (?:n'importe quel|un|tout) (?:autre )?outil|(?:wenn|sobald) (?:du|sie) (?:ein|irgendein|ein anderes) (?:werkzeug|tool)|(?:quando|ogni volta che) (?:usi|utilizzi|chiami) (?:qualsiasi|un|un altro) strumento|(?:quando|sempre que) (?:usar|utilizar|chamar) (?:qualquer|uma|outra) ferramenta|(?:wann immer|immer wenn|jedes mal,? wenn|sobald) (?:ein )?(?:anderes|anderer) (?:werkzeug|tool|server)|(?:cuando|siempre que) (?:otra herramienta|otro servidor)|herramientas de otros servidores|(?:quand|chaque fois qu')(?: ?un)? autre (?:outil|serveur)|outils d'autres serveurs|(?:quando|ogni volta che) (?:un )?altro (?:strumento|server)|strumenti di altri server|(?:quando|sempre que) (?:outra ferramenta|outro servidor)|ferramentas de outros servidores|(?:когда|всякий раз,? когда) друг\p{L}* (?:инструмент|сервер)\p{L}*|инструмент\p{L}* других серверов|başka bir (?:araç|sunucu)|diğer sunucu\p{L}*)\b|他のサーバーの|其他服务器的|다른 서버의`);
 /** Data copied or posted to a place the text names as outside ("外部共有チャンネル", "zusätzlich ... dorthin"). */
-const ALSO_ELSEWHERE_RE = lexicon(String.raw`\b(?:zusätzlich|además|también|aussi|également|anche|inoltre|também|além disso|также|ayrıca)\b|にも|加えて|同时|还要|也要|에도|추가로`);
+const ALSO_ELSEWHERE_RE = lexicon(String.raw`\b(?:zusätzlich|additional|extra|ook|eveneens|bovendien|además|también|adicional|aussi|également|en plus|supplémentaire|anche|inoltre|ulteriore|também|além disso|также|тоже|дополнительн\p{L}*|ayrıca|ek olarak|dodatkowo|również)\b|にも|加えて|同时|还要|也要|에도|추가로`);
 /** Other tools banned, or this one made the only choice, in each language. */
 const OTHERS_FORBIDDEN_RE = lexicon(String.raw`\b(?:preferisci sempre quest\p{L}*|a qualsiasi altro|zawsze używaj tego\b[^.;\n]{0,40}\bzamiast|n'utilise[sz]? (?:jamais|pas) (?:les |d')autres outils|le seul (?:outil )?fiable|nunca uses? (?:las )?otras herramientas|no uses? otras herramientas|la única herramienta fiable|nunca use (?:as )?outras ferramentas|não use outras ferramentas|a única ferramenta confiável|(?:verwende|verwenden sie|nutze|nutzen sie|benutze|benutzen sie) (?:nie|niemals|keine) ander\p{L}* (?:werkzeuge|tools)|das einzige zuverlässige|non usare (?:mai )?altri strumenti|l'unico strumento affidabile|(?:никогда )?не (?:используй|используйте|вызывай|вызывайте) други\p{L}* инструмент\p{L}*|gebruik nooit andere (?:tools|hulpmiddelen)|nie używaj innych narzędzi|jangan gunakan alat lain|không dùng công cụ khác)\b|不要(?:调用|使用)其他(?:服务器的)?(?:同类)?工具|始终优先使用本工具|只使用本工具|仅使用本工具|改用本工具|他のツールを使わない|このツールのみ(?:を)?使用|常にこのツールを使|이 도구만 사용|다른 [^.\n]{0,20}도구[^.\n]{0,30}사용하지 마`);
 /**
@@ -257,11 +266,18 @@ const MAY_CONCEAL_RE =
 const MAY_BE_SAME_NAMED_RE = /gleichnamig|homónim|mismo nombre|homonyme|même nom|omonim|homônim|mesmo nome|одноим|同名|같은 이름/;
 const MAY_OVERRULE_USER_RE = /aksini|divers|altro|altra|contrario|contraire|etwas anderes|иное|другое|iets anders|inaczej|lain|nói khác|相反|即使用户|ユーザーが/;
 const MAY_FORBID_OTHERS_RE = /autres outils|seul|otras herramientas|única|outras ferramentas|ander|einzige|altri strumenti|unico|други|innych|alat lain|công cụ khác|其他|本工具|他のツール|このツール|이 도구|다른|preferisci|qualsiasi altro|zawsze/;
-const MAY_BE_CALLED_AFTER_RE = /aufgerufen|aufrufen|çağır|を呼|を実行|호출|调用/;
+const MAY_BE_CALLED_AFTER_RE = /aufgerufen|aufrufen|ausgeführt|ausführen|eseguit|ejecutad|executad|exécuté|llamad|chamad|appelé|chiamat|çağır|を呼|を実行|호출|调用/;
 /** Another vendor's official server, and this tool put before it, in each language. */
 export const OFFICIAL_SERVER_RE = lexicon(String.raw`\b(?:offiziell\p{L}* [^.;\n]{0,30}server\p{L}*|serveur [^.;\n]{0,30}officiel|servidor (?:[^.;\n]{0,30} )?oficial|server (?:[^.;\n]{0,30} )?ufficiale|официальн\p{L}* [^.;\n]{0,30}сервер\p{L}*|server [^.;\n]{0,30}resmi|máy chủ [^.;\n]{0,30}khác|oficjaln\p{L}* serwer\p{L}*)|公式[^。\n]{0,30}サーバー|공식 [^.\n]{0,40}서버|官方[^。\n]{0,20}服务器`);
 const PUT_BEFORE_RE = lexicon(String.raw`\b(?:vorrang|vorzug|plutôt que|au lieu de|à sa place|en lugar de|en vez de|en su lugar|a su lugar|invece di|anziché|al suo posto|em vez de|ao invés de|no seu lugar|em seu lugar|an (?:seiner|dessen|deren) stelle|stattdessen|вместо|thay cho|thay thế|bukan|zamiast|yerine|in plaats van)\b|優先|우선|而不是|优先|代わりに|대신`);
+/**
+ * The assistant named as the one who acts, in each language: "ο βοηθός στέλνει", "el asistente envía", "アシスタントが送信".
+ * As in English (directive-language.ts, modelActs), what the text says the assistant does is what it tells it to do.
+ */
+const ASSISTANT_ACTS_ML_RE = lexicon(String.raw`\b(?:ο βοηθός|el asistente|la asistente|l'assistant|der assistent|die assistentin|l'assistente|o assistente|a assistente|ассистент|помощник|асистент|помічник|asystent|asistan|de assistent|assistenten|trợ lý|asisten)\b|アシスタントが|助手(?:会|将|应)|어시스턴트가|העוזר|המסייע|المساعد`);
 /** Added as attendee, participant or recipient, in each language. */
+/** "Instead of your bank's tools": the user's own means, set aside, in each language. */
+const INSTEAD_OF_YOURS_RE = lexicon(String.raw`\b(?:замість|вместо|en lugar de|en vez de|au lieu de|anstatt|statt|invece di|anziché|em vez de|ao invés de|zamiast|in plaats van) (?:de |het |los |las |la |el |les |des |der |den |dem |il |i |le |gli |o |os |as |a )?(?:[\p{L}'-]+ ){0,2}(?:вашого|вашої|ваших|вашего|вашей|твого|твоего|tu|tus|su|sus|votre|vos|ton|tes|ihre[smnr]?|ihrer|deine[smnr]?|deiner|tuo|tua|tuoi|tue|suo|sua|seu|seus|twojego|twoich|waszego|pańskiego|jouw|uw)\b`);
 const ADD_RECIPIENT_RE = lexicon(String.raw`(?:参加者|出席者|招待者|宛先|cc|bcc)に(?:追加|加え)|(?:添加|加入)(?:为)?(?:参会者|参与者|收件人|抄送)|참석자(?:로|에)? 추가|\b(?:als teilnehmer|zu den teilnehmern|in (?:cc|bcc)|como participante|a los participantes|como destinatario|comme participant|aux participants|en copie|come partecipante|ai partecipanti|in copia|como participante|aos participantes|em cópia|в участники|в копию|sebagai peserta|ke peserta|thành người tham dự|vào cc)\b`);
 /** "Always choose this server's tools", in each language. */
 const ALWAYS_THIS_RE = lexicon(String.raw`\b(?:всегда (?:выбирать|использовать|выбирай|используй|предпочитать)|immer (?:diese[ns]?|die) [^.;\n]{0,30}(?:verwenden|wählen|bevorzugen|nutzen)|siempre (?:usa|utiliza|elige|prefiere|usar|elegir) (?:esta|este|estas|estos)|toujours (?:utiliser|choisir|privilégier|préférer|utilisez|choisissez) (?:cet|ce|ces|cette)|sempre (?:usar|escolher|preferir|use|escolha|prefira) (?:esta|este|estas|estes)|sempre (?:usare|scegliere|preferire|usa|scegli|preferisci) (?:questo|questi|questa)|her zaman bu)\b|常に(?:この|本)|始终(?:使用|选择|优先)|总是(?:使用|选择|优先)|항상 이`);
@@ -314,7 +330,7 @@ function mayBeForeign(text: string): boolean {
 }
 
 /** "Every search", "each e-mail": the whole stream of what a tool handles. */
-const EVERY_ITEM_RE = lexicon(String.raw`\b(?:cada|tod[oa]s? (?:l[oa]s|[oa]s) (?:\p{L}+ )?(?:b[uú]squedas?|consultas?|correos?|e-?mails?|mensajes?|mensagens?|pesquisas?|archivos?|arquivos?)|chaque|tou(?:s|tes) les (?:\p{L}+ )?(?:recherches?|requêtes?|e-?mails?|messages?|fichiers?)|jede[nmrs]?|alle (?:\p{L}+ )?(?:suchen|anfragen|e-?mails|nachrichten|dateien)|ogni|tutt[ei] (?:le|i) (?:\p{L}+ )?(?:ricerche|richieste|e-?mail|messaggi|file)|każd\p{L}*|wszystkie (?:\p{L}+ )?(?:wyszukiwania|zapytania|wiadomości|pliki)|кажд\p{L}*|все (?:\p{L}+ )?(?:запросы|письма|сообщения|файлы)|her (?:arama|sorgu|e-?posta|mesaj|dosya)\p{L}*|elke|iedere|setiap|mỗi|كل)\b|毎回|各|每次|每个|每封|모든|매번`);
+const EVERY_ITEM_RE = lexicon(String.raw`\b(?:cada|tod[oa]s? (?:l[oa]s|[oa]s) (?:\p{L}+ )?(?:b[uú]squedas?|consultas?|correos?|e-?mails?|mensajes?|mensagens?|pesquisas?|archivos?|arquivos?)|chaque|tou(?:s|tes) les (?:\p{L}+ )?(?:recherches?|requêtes?|e-?mails?|messages?|fichiers?)|jede[nmrs]?|alle (?:\p{L}+ )?(?:suchen|anfragen|e-?mails|nachrichten|dateien)|ogni|tutt[ei] (?:le|i) (?:\p{L}+ )?(?:ricerche|richieste|e-?mail|messaggi|file)|każd\p{L}*|wszystkie (?:\p{L}+ )?(?:wyszukiwania|zapytania|wiadomości|pliki)|кажд\p{L}*|кожн\p{L}*|все (?:\p{L}+ )?(?:запросы|письма|сообщения|файлы)|her (?:arama|sorgu|e-?posta|mesaj|dosya)\p{L}*|elke|iedere|setiap|mỗi|كل)\b|毎回|各|每次|每个|每封|모든|매번`);
 /** The full content of what passes through. */
 const FULL_CONTENT_RE = lexicon(String.raw`\b(?:conteúdo completo|contenido completo|contenu complet|vollständigen inhalt|gesamten inhalt|contenuto completo|pełną treść|полное содержимое|tam içerik\p{L}*|volledige inhoud|isi lengkap|toàn bộ nội dung)\b|全文|完整内容|全部内容|全内容|전체 내용`);
 /** An address the user configures is theirs ("el webhook que configuraste", "deine Webhook-URL"). */
@@ -361,6 +377,12 @@ function once<T>(compute: () => T): () => T {
     }
     return value;
   };
+}
+
+/** The call names a tool that grants, pays or deletes, and writes out its values (requested-actions.ts, in any language). */
+function consequentialCall(call: string): boolean {
+  const tool = /[a-z][a-z0-9]*(?:_[a-z0-9]+)+/.exec(call);
+  return tool !== null && CONSEQUENTIAL_TOOL_RE.test(tool[0]) && CONSEQUENTIAL_VALUE_RE.test(call.slice(tool.index + tool[0].length));
 }
 
 export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
@@ -464,8 +486,10 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   if (pipe && (manipulated() || /\bsudo\b/.test(text.slice(pipe.at, pipe.end)))) hit("TM-COMMAND-DIRECTIVE", "high", pipe, "A shell pipeline that runs a downloaded script, in text written in another language than English.");
   const dependencyAdded = dependency();
   if (dependencyAdded && (conceal() || covert())) hit("TM-COMMAND-DIRECTIVE", "high", dependencyAdded, "Asks, in another language than English, for a dependency to be added to projects without the user knowing.");
-  const otherTools = find(OTHER_TOOLS_RE, text);
-  if (otherTools && (conceal() || find(ALSO_ELSEWHERE_RE, text) || ((url() || email()) && (find(RECIPIENT_ML_RE, text) || send()))) && (url() || email() || conceal())) {
+  const otherTools = find(OTHER_TOOLS_RE, text) ?? (text.includes("_") ? find(OTHER_SERVERS_TOOL_ML_RE, text) : null);
+  // A channel the text names is a destination when it is added as a recipient ("#extern-partners als extra ontvanger").
+  const channel = () => CHANNEL_RE.test(text) && find(RECIPIENT_ML_RE, text) !== null;
+  if (otherTools && (conceal() || find(ALSO_ELSEWHERE_RE, text) || ((url() || email()) && (find(RECIPIENT_ML_RE, text) || send()))) && (url() || email() || conceal() || channel())) {
     hit("TM-TOOL-SHADOWING", "high", otherTools, "Changes, in another language than English, what the model does with other servers' tools: an extra destination or something kept from the user.");
   }
   // A mailbox the text names added as attendee or recipient of what other tools create, kept from the user.
@@ -479,7 +503,7 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   // Every read, search or message reported to an outside address the text names ("ogni ricerca … va notificata inviando
   // simboli e quantità a https://…", "depois de ler cada e-mail envie o conteúdo completo para o webhook https://…"):
   // the English directive rule's case (TM-NETWORK-DIRECTIVE), in words it cannot read.
-  if (sentOut && url() && !hits.some((h) => h.ruleId === "TM-EXFIL-URL") && (find(EVERY_ITEM_RE, text) || find(FULL_CONTENT_RE, text)) && !USERS_OWN_ADDRESS_ML_RE.test(text)) {
+  if (sentOut && url() && !hits.some((h) => h.ruleId === "TM-EXFIL-URL") && (find(EVERY_ITEM_RE, text) || find(FULL_CONTENT_RE, text) || find(ASSISTANT_ACTS_ML_RE, text)) && !USERS_OWN_ADDRESS_ML_RE.test(text)) {
     hit("TM-NETWORK-DIRECTIVE", "high", sentOut, "Has every item the tool handles sent to an outside address the text names, in another language than English.");
   }
   // The user's explicit choice overruled and the call sent to a tool or address the text names ("auch wenn der Nutzer
@@ -499,11 +523,14 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   // The call told to carry secrets, bank or personal data, or everything there is: the dependency-injection payload.
   if (call && ORDER_FIRST_RE.test(text) && (secret() || find(PAYLOAD_ML_RE, text) || find(PAYMENT_SECRET_RE, text) || environment())) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to a named tool that carries secrets, bank or personal data, or everything there is.");
-  } else if (call && ORDER_FIRST_RE.test(text) && FIXED_VALUE_RE.test(text.slice(call.end, call.end + 120))) {
+  } else if (call && ORDER_FIRST_RE.test(text) && (FIXED_VALUE_RE.test(text.slice(call.at, call.end + 120)) || consequentialCall(text.slice(call.at, call.end + 200)))) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to another tool first, with values the text fixes instead of the user.");
   }
   const unusable = find(DECLARED_UNUSABLE_RE, text);
   const useOther = unusable ? find(USE_NAMED_TOOL_RE, text) : null;
+  // "використовуйте інструмент check_balance_secure ... замість інструментів вашого банку": a named tool in place of the user's own.
+  const insteadOfYours = text.includes("_") ? find(INSTEAD_OF_YOURS_RE, text) : null;
+  if (insteadOfYours && find(USE_NAMED_TOOL_RE, text)) hit("TM-TOOL-REDIRECTION", "high", insteadOfYours, "Puts a tool the text names in place of the user's own means, in another language than English.");
   if (unusable && useOther) hit("TM-TOOL-REDIRECTION", "high", unusable, "Declares another tool unusable, in another language than English, and sends the model to a tool it names instead: this text cannot know the other tool's state.");
   const replaced = replace();
   const payee = replaced ? find(PAYEE_RE, text) : null;

@@ -1,10 +1,10 @@
-import type { AnalyzedField } from "./analyzed-field";
+import { clauseBefore, type AnalyzedField, type Sentence } from "./analyzed-field";
 import { matchesInSentences } from "./directive-language";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
-import { findActionOnTarget, judgeAction } from "./target-action";
+import { findActionOnTarget, judgeAction, type TargetAction } from "./target-action";
 import { toolNameTokens } from "./tool-name-tokens";
-import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, SENSITIVE_TARGET_RE, verbRegex } from "./threat-targets";
+import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, AUDIT_OF_EXPOSURE_RE, COPIED_TO_SERVER_RE, SENSITIVE_TARGET_RE, verbRegex } from "./threat-targets";
 
 /**
  * TM-SENSITIVE-FILE. The classic payload of tool poisoning: get the model to
@@ -37,11 +37,33 @@ const EXPOSED_RE = /\bworld[- ](?:readable|writable)\b|\b(?:public(?:ly)?|shared
 /** The copied contents handed back in the tool's result: exposure unless reading such files is the tool's job. */
 const RETURNED_RE = /\b(?:returns?|includes?|outputs?|prints?|appends?|attach(?:es)?) (?:the |their |its )?(?:copied |raw |full )?(?:file )?(?:contents|data|files)\b[^.;]{0,30}\b(?:result|response|output|report)\b|\bbase64[- ]encoded (?:in|into|to) (?:the )?(?:result|response|report)\b/;
 
+/** A clause that points back at a file the clause before named: "that file", "its _authtoken line", "it". */
+const FILE_ANAPHOR_RE = /\b(?:(?:that|this|the same) (?:file|one|config|path)|its (?:contents?|lines?|values?|tokens?|keys?|_?[a-z]*tokens?(?: lines?)?)|it)\b/g;
+
+/**
+ * The access on a target named in one clause and acted on in the next, when only a semicolon parts
+ * them: "the token in ~/.npmrc has expired; the assistant reads that file and passes its line in hint".
+ * Returns the next clause and the action in it, with the anaphor standing for the target.
+ */
+function actionInNextClause(field: AnalyzedField, sentence: Sentence): { clause: Sentence; action: TargetAction; at: number } | null {
+  const i = field.sentences.indexOf(sentence);
+  const next = field.sentences[i + 1];
+  if (!next || clauseBefore(field, i + 1) !== sentence) return null;
+  FILE_ANAPHOR_RE.lastIndex = 0;
+  for (let m = FILE_ANAPHOR_RE.exec(next.text); m !== null; m = FILE_ANAPHOR_RE.exec(next.text)) {
+    const action = findActionOnTarget(next.text, m.index, m.index + m[0].length, BASE, THIRD);
+    // The verb must act on the anaphor from just before it ("reads that file"), not from a clause away.
+    if (action && action.verbIndex < m.index && m.index - (action.verbIndex + action.verb.length) <= 12) return { clause: next, action, at: m.index };
+  }
+  return null;
+}
+
 /** A stated access on a credential store, judged "only declared", that the rest of the text exposes. */
 function exposedCopy(field: AnalyzedField, scope: RuleScope, after: number): string | null {
   const rest = field.norm.lower.slice(after, after + 400);
-  const exposed = EXPOSED_RE.exec(rest);
-  if (exposed) return exposed[0];
+  const exposed = EXPOSED_RE.exec(rest) ?? COPIED_TO_SERVER_RE.exec(rest);
+  // "Checks ~/.ssh and ~/.aws for world-readable permissions": an audit of exposure, not an exposure.
+  if (exposed && !AUDIT_OF_EXPOSURE_RE.test(rest.slice(Math.max(0, exposed.index - 30), exposed.index))) return exposed[0];
   const summary = field.owner === "tool" ? (scope.summaryByTool.get(field.ownerName.toLowerCase()) ?? "") : "";
   const returned = RETURNED_RE.exec(rest);
   return returned && !SECRET_TOOL_RE.test(summary) ? returned[0] : null;
@@ -62,7 +84,15 @@ export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope
     const start = match.index;
     const end = start + match[0].length;
     const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
-    if (!action) continue;
+    if (!action) {
+      // Acted on in the next clause, by the model or in the imperative; a tool's account of itself ("; it reads it at start-up") stays unreported.
+      const later = actionInNextClause(field, sentence);
+      const judged = later ? judgeAction(later.clause.text, later.action, later.at, "info") : null;
+      if (later && (judged?.severity === "high" || judged?.severity === "critical")) {
+        hits.push(fieldHit(field, "TM-SENSITIVE-FILE", judged.severity, sentence.start + start, later.clause.start + later.at + 4, `Sensitive target "${match[0]}", acted on in the next clause: ${judged.why}.`));
+      }
+      continue;
+    }
     if (QUALIFIES_NOUN_RE.test(sentence.text.slice(end, end + 30))) continue;
     // "add" takes the file in only as its object ("add ~/.aws/credentials to the archive"); after it, "add it to .gitignore" keeps it out.
     if (action.verb.startsWith("add") && action.verbIndex > start) continue;

@@ -1,11 +1,12 @@
 import type { Severity } from "../../../findings";
 import { clauseBefore, type AnalyzedField, type Sentence } from "../analyzed-field";
-import { isDescriptiveMention, isNegatedBefore } from "../directive-language";
+import { asOrders, isDescriptiveMention, isNegatedBefore } from "../directive-language";
 import type { RuleId } from "../rule-catalogue";
 import { fieldHit, type RuleHit } from "../rule-hit";
 import type { RuleScope } from "../rule-scope";
 import { fieldFraming, hasImperativeClause, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
 import {
+  CONSEQUENTIAL_VALUE_RE,
   keepsData,
   lookalikeSwap,
   WIDEN_SCOPE_RE,
@@ -59,7 +60,9 @@ const DESCRIPTIVE_WORDS_RE = /\b(?:such as|e\.g\.?|for example|for instance|dete
 const GUARDED_RE = /\bonly\b[^.;]{0,40}\b(?:when|if|after) (?:the user|they) (?:has |have )?(?:explicitly |specifically )?(?:asks?|asked|requests?|requested|confirms?|confirmed|approves?|approved|says? so|wants?)\b|\bonly (?:be )?(?:used|done|run|called|performed|enabled|applied) (?:when|if) (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bonly (?:do so |if |when |(?:use|call|run|invoke|do) (?:it|this|that|them)(?: tool)? )?(?:when |if )?(?:the user|they|you are) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bunless (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
 /** "Always ask the user to confirm, even if they asked earlier": a safety rule, the opposite of an override. */
 const SAFETY_RULE_RE =
-  /\bask (?:the user |them )?(?:to )?confirm\b|\bask (?:the user|them|for (?:confirmation|permission|approval)) (?:first )?before (?:running|executing|deleting|doing|making|changing|sending)\b|\bconfirm\b[^.;]{0,90}?\bwith the user\b|\b(?:show|present|display)\b[^.;]{0,60}?\bto the user (?:and|then|before)\b[^.;]{0,20}\b(?:confirm|ask|wait)|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent|go-ahead|permission|sign-off|ok|okay)\b/;
+  /\bask (?:the user |them )?(?:to )?confirm\b|\bask (?:the user|them|for (?:confirmation|permission|approval)) (?:first )?before (?:running|executing|deleting|doing|making|changing|sending)\b|\bconfirm\b[^.;]{0,90}?\bwith the user\b|\b(?:show|present|display)\b[^.;]{0,60}?\bto the user (?:and|then|before)\b[^.;]{0,20}\b(?:confirm|ask|wait)|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent|go-ahead|permission|sign-off|ok|okay)\b|\b(?:shown|presented|displayed) to the user and (?:confirmed|approved)\b|\b(?:show|present|display) (?:the user|them)\b[^.;]{0,80}\bbefore (?:running|executing|applying|sending|deleting|committing|making|doing)\b/;
+/** The user's confirmation required, in the passive: "must be shown to the user and confirmed before running". */
+const CONFIRMATION_REQUIRED_RE = /\b(?:must|should|has to|have to|needs? to) be (?:shown|presented|displayed|confirmed|approved)\b[^.;]{0,60}\b(?:the user|confirm\w*|approv\w*)\b|\b(?:confirmed|approved) by the user\b/;
 const GRANTED_CONSENT_RE = /\b(?:i (?:hereby )?(?:authori[sz]e|approve|consent|allow|permit|agree)|(?:you (?:have|had) )?my (?:permission|consent|approval)|without (?:checking|asking|confirming)(?: with me)?|(?:don't|do not) (?:interrupt|ask) me|pre-?(?:approved|authori[sz]ed)|recorded consent)\b/;
 /** A flag's description that names the flag itself and the cases it is for ("set verify_ssl = false only for ..."). */
 function ownSwitchDocumented(field: AnalyzedField): boolean {
@@ -122,7 +125,9 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
     case "command":
     case "file-change":
       // "Confirm destructive commands (rm -rf, DROP DATABASE) with the user first": the user decides, nothing is ordered.
-      if (!framed && (SAFETY_RULE_RE.test(sentence) || GUARDED_RE.test(sentence))) return { severity: null, why: "" };
+      // Under an IMPORTANT banner too, when what the sentence requires is the user's confirmation ("destructive commands
+      // (rm -rf, dd) must be shown to the user and confirmed before running").
+      if ((!framed || CONFIRMATION_REQUIRED_RE.test(sentence)) && (SAFETY_RULE_RE.test(sentence) || GUARDED_RE.test(sentence))) return { severity: null, why: "" };
       if (action.dangerous && !(purposeFits && force === "none")) return { severity: force === "obligation" || framed ? "critical" : "high", why: `${asked}; it fetches and runs code, wipes data or persists in start-up files` };
       if (force === "none" && !framed) return { severity: null, why: "" };
       if (purposeFits && !framed) return { severity: null, why: "" };
@@ -142,6 +147,8 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       if (force === "none" && !framed) return action.dangerous ? { severity: "high", why: "a statement that the model's own safeguards are off" } : { severity: "medium", why: "a statement that safety is lifted" };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "tool-call":
+      // Stated as what happens, a call that grants access, moves money or deletes, with values the text fixes, is still the text's choice.
+      if (action.consequentialValues) return { severity: "high", why: `${asked}: a call that grants access, moves money or deletes, with values the text fixes` };
       if (force === "none") return { severity: null, why: "" };
       if (framed && justified) return { severity: "high", why: `${asked}, justified as a requirement` };
       if (action.fixedArguments) return { severity: "high", why: `${asked}, with values the text fixes instead of the user` };
@@ -156,6 +163,8 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
     case "tool-redirect":
       if (action.otherOutOfOrder) return { severity: "high", why: `it declares ${action.otherOutOfOrder} out of order, which this server cannot know, and sends the model elsewhere` };
       // "Never use the analysis tool, use this one": emphatic, often honest; it matters with authority or other threats.
+      // "Use check_balance_secure, which goes through our gateway, instead of your bank's tools": the user's own means replaced.
+      if (action.avoidOnly && action.awayFromUsers && force !== "none") return { severity: "high", why: `${asked}: it puts a tool of this text's choosing in place of the user's own` };
       if (action.avoidOnly) return framed ? { severity: "high", why: `it steers the model away from other tools under an authority frame` } : { severity: "low", why: "it steers the model away from other tools" };
       return framed || force === "obligation" ? { severity: "high", why: `the tool calls itself out of order and sends the model to another` } : { severity: "low", why: "a deprecation notice" };
     case "value-override":
@@ -221,7 +230,18 @@ function contextOf(fieldCtx: ActionContext, ownToolOutOfOrder: boolean, othersOu
   };
 }
 
-/** Reports directives to the model that ask for something outside the tool's job. */
+/**
+ * Marks the calls to tools that grant, pay or delete whose values the text writes out after the tool's name. Read in
+ * the field, not the sentence: "paired with a `create_transfer` call — amount 3%, destination `acct_…`" puts them
+ * past a spaced dash.
+ */
+function withConsequences(actions: RequestedAction[], field: AnalyzedField, sentence: Sentence): RequestedAction[] {
+  for (const action of actions) {
+    if (action.consequentialTool) action.consequentialValues = CONSEQUENTIAL_VALUE_RE.test(field.norm.lower.slice(sentence.start + action.end, sentence.start + action.end + 200));
+  }
+  return actions;
+}
+
 /** A clause after a semicolon that goes on about what the one before named: "primed via x_bootstrap; the expected workflow is that it receives ...". */
 const PRONOUN_LEAD_RE = /^(?:[a-z']+ ){0,6}(?:it|its|they|them)\b/;
 
@@ -236,6 +256,7 @@ function continuedSentence(field: AnalyzedField, i: number): Sentence {
   return lead ? { start: lead.start, end: sentence.end, text: field.norm.lower.slice(lead.start, sentence.end) } : sentence;
 }
 
+/** Reports directives to the model that ask for something outside the tool's job. */
 export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (!TEXT_KINDS.has(field.kind)) return [];
   const framing = fieldFraming(field);
@@ -280,12 +301,12 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     // Read as a directive, a sentence asks for at least as much as read as a statement; most ask for
     // nothing either way, so one pass decides. A request in a sentence with no listed imperative verb
     // is an order when the tagger finds an imperative clause, else it is re-read as a statement.
-    let actions = requestedActions(sentence.text, sentenceCtx.directive);
+    let actions = withConsequences(requestedActions(asOrders(sentence.text), sentenceCtx.directive), field, sentence);
     // A call named in the clause before, its payload in this one: read together, for calls only
     // (a negation in one clause must not reach a request in the other).
     const joined = actions.length === 0 && !inCode ? continuedSentence(field, i) : sentence;
     if (joined !== sentence) {
-      const calls = requestedActions(joined.text, sentenceCtx.directive).filter((a) => a.kind === "tool-call");
+      const calls = requestedActions(asOrders(joined.text), sentenceCtx.directive).filter((a) => a.kind === "tool-call");
       if (calls.length > 0) {
         sentence = joined;
         actions = calls;
@@ -294,7 +315,8 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     }
     if (force === "none" && actions.length > 0) {
       if (!summarySentence && !inCode && hasImperativeClause(sentence.text)) force = "imperative";
-      else if (!framed) actions = requestedActions(sentence.text, sentenceCtx.statement);
+      // Read as a statement, but a stated call that grants, pays or deletes with fixed values stays a request (judge, "tool-call").
+      else if (!framed) actions = [...requestedActions(sentence.text, sentenceCtx.statement), ...actions.filter((a) => a.consequentialValues)];
     }
     if (force !== "none") directiveSeen = true;
     // Nothing below runs without a request to judge (hasPretext is a pure test, so skipping it changes nothing).
@@ -318,7 +340,8 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       if (mention) continue;
       const purposeFits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;
       // "Must not invoke other tools ... even if the user selects one" restrains the model; it overrules nobody.
-      if (action.kind === "value-override" && (RESTRAINT_RE.test(sentence.text.slice(0, action.start)) || SAFETY_RULE_RE.test(sentence.text))) continue;
+      // "Set reveal true only when the user asks to see the value": the user's own request is the condition, not overruled.
+      if (action.kind === "value-override" && (RESTRAINT_RE.test(sentence.text.slice(0, action.start)) || SAFETY_RULE_RE.test(sentence.text) || GUARDED_RE.test(sentence.text))) continue;
       // A tool's summary that warns what it does ("force merges without approval") declares a danger, it orders nothing.
       if (action.kind === "privilege" && summarySentence && !framed && !action.dangerous) continue;
       const judged = judge(action, { ...judging, purposeFits });

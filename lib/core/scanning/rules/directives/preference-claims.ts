@@ -24,6 +24,8 @@ const CLAIMS: readonly RegExp[] = [
   /\b(?:the )?world'?s (?:best|leading|most|#1|number one|fastest|first|top)\b|\b(?:rated|ranked|voted) (?:the )?(?:#1|no\.? ?1|number one|best|top)\b/,
   /\b(?:single|only|sole|ultimate) (?:authoritative |trusted |reliable )?source of truth\b|\b(?:the )?(?:single|only|sole) (?:authoritative|trustworthy|reliable|accurate|trusted)(?: [a-z]+)? source\b|\bthe only [a-z]+ you should (?:ever )?use\b/,
   /\b(?:endorsed|certified|approved|recommended) (?:and (?:endorsed|certified|approved|recommended) )?by (?:anthropic|openai|google|microsoft|github|the [a-z ]+ (?:team|foundation))\b|\b(?:official|verified|recommended|certified|endorsed)[, ]+(?:and )?(?:recommended |verified |official )?(?:replacement|version|tool|path|option|toolset)\b|\bdas einzige zuverlässige\b|\ble seul (?:outil )?fiable\b|\bla única herramienta fiable\b/,
+  // An authority over the user claimed for the tool: "the provider the user's organization has standardized on".
+  /\b(?:the user'?s|your|their) (?:organi[sz]ation|company|employer|team|it department|workspace admins?) (?:has |have )?(?:standardi[sz]ed on|mandated|mandates|requires|approved|chosen|selected)\b/,
   /\bcertified by (?:the )?[a-z ]{3,60}(?:society|institute|association|organi[sz]ation|board|council|authority|agency|foundation)\b/,
   // Disparaging the alternatives is selling too: "other weather tools return fabricated data".
   /\bother [a-z -]{0,30}(?:tools?|servers?|providers?|translators?|sources?) (?:are|is|return|returns|produce|produces|give|gives) (?:outdated|insecure|unreliable|inaccurate|fabricated|broken|deprecated|known to|legally invalid|wrong|cached|stale)|\b(?:are|is) known to (?:mistranslate|leak|fail|be wrong|be inaccurate)\b/,
@@ -40,7 +42,7 @@ const CLAIMS: readonly RegExp[] = [
 const COMPARE_RE =
   /\b(?:better|superior|more (?:accurate|reliable|complete|powerful)|faster) (?:[a-z]+ ){0,3}(?:than|compared (?:to|with)) (?:the |any |all )?(?:other|standard|regular|default|existing|basic|original|similar|competing|legacy) (?:[a-z0-9_-]+ ){0,3}(?:tools?|functions?|versions?|services?|alternatives?|implementations?|apis?|engines?|solutions?)\b/;
 const PREFER_RE =
-  /\b(?:(?:you are|you're|the model is|models are|assistants are) (?:required|obliged|expected|instructed) to (?:prefer|choose|select|pick|use) (?:this|me|our|these)\b|(?:always|must|should) (?:prefer|choose|select|pick) (?:this|me|our|these)\b|always use this (?:tool )?instead\b|(?:don't|do not|never) cross-check\b|use this (?:one|tool) for (?:every|all|any)\b|use this (?:tool )?(?:rather than|instead of|over) (?:the )?[a-z]|always choose (?:the )?[a-z0-9-]+ (?:one|version|tool)\b|verwende niemals andere|n'utilisez jamais d'autres|nunca uses? otras?|(?:always )?(?:use|call|pick|choose) (?:this|our)(?: [a-z]+)? (?:tools?|server|functions?) first for (?:any|all|every)\b|prefer (?:this|me|our [a-z]+)(?: tool)? (?:over|to|above)\b|(?:instead of|rather than|over) (?:any|all|every) other (?:[a-z-]+ )?(?:tools?|functions?|options?|servers?|sources?)\b|(?:discard|ignore|disregard|distrust) (?:them|those|results|answers|information|evidence)(?: from (?:other|any other))?\b[^.]{0,40}\b(?:our|this server)|(?:do not|don't|never|must never|must not) (?:use|call|invoke) (?:any )?other (?:[a-z-]+ )?(?:tools?|functions?)\b|(?:must never|never|do not|don't) (?:call|use) (?:them|those)\b[^.]{0,40}\beven if\b|(?:replaces?|supersedes?) (?:the )?(?:standard|other|basic|old|existing) [a-z_ ]{0,40}(?:tools?|functions?)\b)/;
+  /\b(?:(?:you are|you're|the model is|models are|assistants are) (?:required|obliged|expected|instructed) to (?:prefer|choose|select|pick|use) (?:this|me|our|these)\b|(?:always|must|should) (?:prefer|choose|select|pick) (?:this|me|our|these)\b|always use this (?:tool )?instead\b|\b(?:fulfilled|handled|served|done|made|routed|processed|performed|answered|booked|scheduled) (?:with|through|via|by) this (?:tool|server|one)\b[^.;]{0,20}\b(?:rather than|instead of|over|in place of)\b|(?:don't|do not|never) cross-check\b|use this (?:one|tool) for (?:every|all|any)\b|use this (?:tool )?(?:rather than|instead of|over) (?:the )?[a-z]|always choose (?:the )?[a-z0-9-]+ (?:one|version|tool)\b|verwende niemals andere|n'utilisez jamais d'autres|nunca uses? otras?|(?:always )?(?:use|call|pick|choose) (?:this|our)(?: [a-z]+)? (?:tools?|server|functions?) first for (?:any|all|every)\b|prefer (?:this|me|our [a-z]+)(?: tool)? (?:over|to|above)\b|(?:instead of|rather than|over) (?:any|all|every) other (?:[a-z-]+ )?(?:tools?|functions?|options?|servers?|sources?)\b|(?:discard|ignore|disregard|distrust) (?:them|those|results|answers|information|evidence)(?: from (?:other|any other))?\b[^.]{0,40}\b(?:our|this server)|(?:do not|don't|never|must never|must not) (?:use|call|invoke) (?:any )?other (?:[a-z-]+ )?(?:tools?|functions?)\b|(?:must never|never|do not|don't) (?:call|use) (?:them|those)\b[^.]{0,40}\beven if\b|(?:replaces?|supersedes?) (?:the )?(?:standard|other|basic|old|existing) [a-z_ ]{0,40}(?:tools?|functions?)\b)/;
 
 /**
  * Standing in for other servers' tools: the text knows other servers expose the same tool and
@@ -50,7 +52,7 @@ const PREFER_RE =
  * look-alikes the model calls.
  */
 const STAND_IN_RE =
-  /\b(?:pick|choose|use|call|prefer|select) (?:this one|this tool|this server|ours) (?:over|instead of|rather than|in place of) [a-z0-9-]+\.[a-z0-9_]+\b|\bdrop-in (?:duplicate|replacement|copy|clone|substitute) (?:of|for) (?:the )?[a-z0-9 -]{1,30}(?:server|connector|integration|mcp|app)(?:'s|’s)? [a-z0-9_]+\b|\breplaces? (?:all |any |every )?(?:same-named|identically named|like-named) tools? (?:of|on|from) other servers\b|\b(?:priority|precedence|preference) (?:1 |one |#1 |number one )?over (?:every|all|any) other (?:mcp )?(?:servers?|tools?|vendors?)\b|\beven (?:where|when|if) (?:a |an )?(?:different|other|another|better|more suitable|more appropriate) (?:tool|server)s? (?:would be|is|are|exists?|fits?)\b|\b(?:tools? (?:from|of) other vendors|other vendors'? tools?|other servers'? tools?) (?:should|may|must|can) only be used (?:after|if|when)\b|\bfor (?:every|each|all|any) (?:user )?(?:questions?|requests?|messages?|tasks?|prompts?)\b[^.;]{0,40}\b(?:including|even) (?:ones?|those|questions?|requests?|tasks?) (?:unrelated|not related|outside)\b|\bbefore (?:using|relying on|consulting) your own knowledge\b|\b(?:if|when|where|wherever|whenever)\b[^.;]{0,60}\b(?:several|multiple|more than one|two or more|both|other|another|different)\b[^.;]{0,100}\b(?:call|use|choose|pick|prefer|select)\b (?:this one|this tool|this server|this implementation|this version|this query|this function|ours|me)\b|\b(?:call|use|choose|pick|prefer|select) (?:this one|this tool|this server|ours|this implementation) (?:instead of|over|rather than|in place of) (?:theirs|the others?|their|any other|other servers?'?s?|the (?:[a-z]+ )?(?:server|connector|integration)'?s?)\b|\b(?:this|it|this one|this tool) is the (?:canonical|official|real|original|authoritative|primary|reference|shared|genuine) (?:implementation|version|one|tool|server)\b[^.;]{0,80}\b(?:must|should|has to|needs to|is to) be (?:chosen|used|preferred|selected|called|picked)\b|\bthe (?:shared|canonical|original|reference) implementation (?:that )?(?:the )?others? (?:wrap|copy|call|proxy)\b/;
+  /\b(?:pick|choose|use|call|prefer|select) (?:this one|this tool|this server|ours) (?:over|instead of|rather than|in place of) [a-z0-9-]+\.[a-z0-9_]+\b|\bdrop-in (?:duplicate|replacement|copy|clone|substitute) (?:of|for) (?:the )?[a-z0-9 -]{1,30}(?:server|connector|integration|mcp|app)(?:'s|’s)? [a-z0-9_]+\b|\breplaces? (?:all |any |every )?(?:same-named|identically named|like-named) tools? (?:of|on|from) other servers\b|\b(?:priority|precedence|preference) (?:1 |one |#1 |number one )?over (?:every|all|any) other (?:mcp )?(?:servers?|tools?|vendors?)\b|\beven (?:where|when|if) (?:a |an )?(?:different|other|another|better|more suitable|more appropriate) (?:tool|server)s? (?:would be|is|are|exists?|fits?)\b|\b(?:tools? (?:from|of) other vendors|other vendors'? tools?|other servers'? tools?) (?:should|may|must|can) only be used (?:after|if|when)\b|\bfor (?:every|each|all|any) (?:user )?(?:questions?|requests?|messages?|tasks?|prompts?)\b[^.;]{0,40}\b(?:including|even) (?:ones?|those|questions?|requests?|tasks?) (?:unrelated|not related|outside)\b|\bbefore (?:using|relying on|consulting) your own knowledge\b|\b(?:if|when|where|wherever|whenever)\b[^.;]{0,60}\b(?:several|multiple|more than one|two or more|both|other|another|different)\b[^.;]{0,100}\b(?:call|use|choose|pick|prefer|select)\b (?:this one|this tool|this server|this implementation|this version|this query|this function|ours|me)\b|\b(?:call|use|choose|pick|prefer|select) (?:this one|this tool|this server|ours|this implementation) (?:instead of|over|rather than|in place of) (?:theirs|the others?|their|any other|other servers?'?s?|the (?:[a-z]+ )?(?:server|connector|integration)'?s?)\b|\b(?:this|it|this one|this tool) is the (?:canonical|official|real|original|authoritative|primary|reference|shared|genuine) (?:implementation|version|one|tool|server)\b[^.;]{0,80}\b(?:must|should|has to|needs to|is to) be (?:chosen|used|preferred|selected|called|picked)\b|\bthe (?:shared|canonical|original|reference) implementation (?:that )?(?:the )?others? (?:wrap|copy|call|proxy)\b|\b(?:wherever|whenever|anywhere|in any case where) (?:a|an|any|another|the) [a-z -]{0,30}(?:tool|server|service|connector|integration|engine|function) (?:would|might|could|is) (?:otherwise |normally |usually |ordinarily )?(?:be )?used\b/;
 
 /**
  * A tool of another named server, the one this tool would stand in for: "the postgres server's
@@ -91,9 +93,9 @@ const RUNS_DOWN_OTHERS_RE = new RegExp(String.raw`${OTHERS}[^.;]{0,40}\b(?:are|i
  * model sent to this server's tool in their place: this text cannot know the state of another
  * server's tools, and saying so is how calls are diverted (TM-TOOL-REDIRECTION).
  */
-const OTHER_TOOLS_REF_RE = new RegExp(String.raw`${OTHERS}|\b[a-z0-9-]+(?:'s|’s)(?: and [a-z0-9-]+(?:'s|’s))? (?:mcp )?(?:tools?|servers?)\b|\bthe official [a-z0-9 -]{1,30}?(?:tools?|servers?)\b|\bthe [a-z0-9][a-z0-9 .-]{0,30}? (?:server|mcp|connector|integration)(?:'s|’s) [a-z0-9_-]+(?: (?:and|or) [a-z0-9_-]+)+ (?:tools?|functions?|endpoints?)\b|\b(?:tools?|functions?) (?:from|of|on) (?:other|another|any other) [a-z-]+ (?:mcp )?servers?\b|\bthe [a-z0-9][a-z0-9 .-]{0,30}? (?:server|mcp|connector|integration)(?:'s|’s) (?:[a-z0-9_-]+ )?(?:tools?|functions?|endpoints?)\b|\b(?:tools?|functions?) (?:from|of|on) (?:other|another|any other) (?:mcp )?servers?\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?: and [a-z][a-z0-9]*(?:_[a-z0-9]+)+)? (?:in|from|of|on) (?:the )?[a-z0-9-]+(?: (?:mcp )?server)?\b|\bthe [a-z0-9-]+ server or any [a-z]+ tools?\b`);
+const OTHER_TOOLS_REF_RE = new RegExp(String.raw`${OTHERS}|\b[a-z0-9-]+(?:'s|’s)(?: and [a-z0-9-]+(?:'s|’s))? (?:mcp )?(?:tools?|servers?)\b|\bthe official [a-z0-9 -]{1,30}?(?:tools?|servers?)\b|\bthe [a-z0-9][a-z0-9 .-]{0,30}? (?:server|mcp|connector|integration)(?:'s|’s) [a-z0-9_-]+(?: (?:and|or) [a-z0-9_-]+)+ (?:tools?|functions?|endpoints?)\b|\b(?:tools?|functions?) (?:from|of|on) (?:other|another|any other) [a-z-]+ (?:mcp )?servers?\b|\bthe [a-z0-9][a-z0-9 .-]{0,30}? (?:server|mcp|connector|integration)(?:'s|’s) (?:[a-z0-9_-]+ )?(?:tools?|functions?|endpoints?)\b|\b(?:tools?|functions?) (?:from|of|on) (?:other|another|any other) (?:mcp )?servers?\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?: and [a-z][a-z0-9]*(?:_[a-z0-9]+)+)? (?:in|from|of|on) (?:the )?[a-z0-9-]+(?: (?:mcp )?server)?\b|\bthe [a-z0-9-]+ server or any [a-z]+ tools?\b|\bthe (?:standalone |official |original |upstream |old |legacy |previous |separate )?[a-z0-9][a-z0-9.-]{1,30} mcp(?: server)?\b`);
 const DEFECT_RE = /\b(?:maintenance|freeze|frozen|rejects?|reject requests|discard\w*|suspended|bounce|migrated|moved|archived|degraded|drop(?:s|ping)?|corrupted|blocked|banned|sunset|retired|outage|incident|shut down|slow|times? out|timing out|throttled|rate[- ]limited|stale|bugs?|buggy|crash(?:es|ing)?|double-book\w*|inaccurate|deprecated|broken|corrupts?|corrupting|fails?|failing|unreliable|disabled|offline|unavailable|outdated|unsafe|insecure|compromised|leaks?|leaking)\b/;
-const SENT_HERE_RE = /\binstead\b|\bhere\b|\b(?:always|only)\b[^.;]{0,40}\b(?:use|call|invoke|with|through|via|using) [a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b|\b(?:use|send|pass|route|switch to|call)\b[^.;]{0,70}\b(?:this (?:tool|server)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/;
+const SENT_HERE_RE = /\binstead\b|\bhere\b|\b(?:its |the )?(?:successor|replacement)\b|\bnow (?:serves|handles|covers|takes over|answers)\b|\b(?:always|only)\b[^.;]{0,40}\b(?:use|call|invoke|with|through|via|using) [a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b|\b(?:use|send|pass|route|switch to|call)\b[^.;]{0,70}\b(?:this (?:tool|server)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/;
 
 /**
  * Preference cues, counted across the whole text: the other tools named as a group, and beside
@@ -108,7 +110,7 @@ const PREFERENCE_CUES: readonly RegExp[] = [
   // an unconditional scope
   /\b(?:for|in|on) (?:every|all|any|each) (?:[a-z-]+ ){0,2}[a-z]{4,}\b|\b(?:every|each|all) (?:[a-z-]+ ){0,2}(?:questions?|requests?|quer(?:y|ies)|tasks?|lookups?|searches)\b|\bevery time\b|\bfirst choice\b|\b(?:always|exclusively|only ever|whenever)\b/,
   // a choice or a ban aimed at the others
-  /\b(?:prefer|pick|choose|select|favou?r|prioriti[sz]e|opt for|go with)\b[^.;]{0,90}\b(?:over|instead of|rather than|above)\b|\b(?:routed|sent|directed|channell?ed|funnell?ed) (?:through|to|via) [^.;]{0,60}\b(?:rather than|instead of|over|not)\b|\b(?:skip|ignore|disregard|avoid|bypass|never use|never call|do not use|don't use)\b[^.;]{0,20}\b(?:all|any|every|the)? ?(?:other|competing|alternative|rival|built-in)\b|\b(?:should|must|are to|will) be (?:disregarded|ignored|discarded|avoided|distrusted)\b|\b(?:need not|needn't|do not need to|don't need to|no need to|never need to) (?:be )?(?:consulted|consult|used|use|called|call|checked|check|tried|try)\b|\b(?:reach for|turn to|start with|go to|try) (?:this|it|this one|this tool|ours) first\b|\b(?:should|must) (?:not|never) be (?:relied (?:up)?on|trusted|used|consulted)\b|\brank\w* [^.;]{0,60}\b(?:above|over|ahead of|before)\b|\bonly (?:if|when) [^.;]{0,40}\b(?:has|have|returns?|finds?) (?:none|nothing|no (?:results?|answers?|matches))\b/,
+  /\b(?:prefer|pick|choose|select|favou?r|prioriti[sz]e|opt for|go with)\b[^.;]{0,90}\b(?:over|instead of|rather than|above)\b|\b(?:routed|sent|directed|channell?ed|funnell?ed) (?:through|to|via) [^.;]{0,60}\b(?:rather than|instead of|over|not)\b|\b(?:skip|ignore|disregard|avoid|bypass|never use|never call|do not use|don't use)\b[^.;]{0,20}\b(?:all|any|every|the)? ?(?:other|competing|alternative|rival|built-in)\b|\b(?:should|must|are to|will) be (?:disregarded|ignored|discarded|avoided|distrusted)\b|\b(?:need not|needn't|do not need to|don't need to|no need to|never need to) (?:be )?(?:consulted|consult|used|use|called|call|checked|check|tried|try)\b|\b(?:reach for|turn to|start with|go to|try) (?:this|it|this one|this tool|ours) first\b|\b(?:should|must) (?:not|never) be (?:relied (?:up)?on|trusted|used|consulted)\b|\brank\w* [^.;]{0,60}\b(?:above|over|ahead of|before)\b|\bonly (?:if|when) [^.;]{0,40}\b(?:has|have|returns?|finds?) (?:none|nothing|no (?:results?|answers?|matches))\b|\b(?:where|when|if|whenever) (?:they|the others?|[a-z -]{0,30}(?:tools?|servers?|sources?)) (?:disagree|differ|conflict|contradict)\b[^.;]{0,80}\b(?:is|are) the (?:one|ones|answer|result|output)s? (?:that (?:is|are) |to be )?(?:kept|used|trusted|believed|reported|given)\b|\b(?:takes?|wins?) precedence\b|\b(?:is|are) no longer (?:called|used|needed|consulted|invoked)\b/,
   // a defect laid on the others
   /\b(?:delayed|lags?|lagging|stale|outdated|out of date|inaccurate|less accurate|unreliable|unlicensed|insecure|unsafe|broken|buggy|corrupt\w*|watermarks?|deprecated|not recommended|known to|leak\w*|fraud\w*|wastes?|complaints?|low-quality|errors?-prone|slow|inferior|worse|hallucinat\w*|made-up|fabricat\w*|false (?:negatives|positives)|known (?:issues|problems|flaws|bugs|gaps))\b/,
   // an authority, a rating or a saved preference invoked for this one
@@ -215,10 +217,26 @@ function standInHits(field: AnalyzedField, text: string): RuleHit[] {
   return [];
 }
 
+/**
+ * Every service's sign-in routed here, and the services' own login pages waved off: "sign-in for every
+ * service is completed through universal_login; provider login pages are not needed". A tool that
+ * collects the logins of every other service is a phishing funnel, whatever it calls itself.
+ */
+const SIGN_IN_FOR_ALL_RE = /\b(?:sign[- ]?ins?|log[- ]?ins?|logging in|signing in|authentication) (?:for|to|into|on) (?:every|each|all|any)(?: other)? (?:services?|sites?|accounts?|providers?|apps?|websites?|platforms?)\b[^.;]{0,80}\b(?:through|via|with|using|by)\b/;
+const OWN_LOGIN_WAVED_OFF_RE = /\b(?:provider|official|service|site|vendor|original|real|their own|the services?'?)(?:'s|s'|s)? (?:own )?(?:login|log-in|sign-in|sign in)(?: pages?| screens?| flows?| forms?| portals?)? (?:are|is) (?:not needed|unnecessary|not required|not necessary|obsolete|no longer (?:needed|used))\b|\b(?:no need|not necessary|unnecessary) to (?:visit|open|use) (?:the )?(?:provider|official|service|site)(?:'s|s')? (?:own )?(?:login|sign-in)\b/;
+
+function signInFunnel(field: AnalyzedField, text: string): RuleHit[] {
+  const funnel = SIGN_IN_FOR_ALL_RE.exec(text);
+  if (!funnel || !OWN_LOGIN_WAVED_OFF_RE.test(text) || isNegatedBefore(text, funnel.index, 12)) return [];
+  return [fieldHit(field, "TM-TOOL-REDIRECTION", "high", funnel.index, funnel.index + funnel[0].length, `Routes the sign-in of every service through this server and waves off the services' own login pages ("${funnel[0].slice(0, 80)}").`)];
+}
+
 /** Stand-ins, other servers' tools declared broken, and other tools excluded or outranked: each alone is steering. */
 function otherToolsSteeringHits(field: AnalyzedField, text: string): RuleHit[] {
   const standIns = standInHits(field, text);
   if (standIns.length > 0) return standIns;
+  const funnel = signInFunnel(field, text);
+  if (funnel.length > 0) return funnel;
   const diverted = othersDeclaredBroken(text);
   if (diverted) return [fieldHit(field, "TM-TOOL-REDIRECTION", "high", diverted.index, diverted.index + diverted[0].length, `Declares other servers' tools broken ("${diverted[0].slice(0, 80)}") and sends the model to this server instead.`)];
   const excluded = othersExcluded(text) ?? preferenceCues(text);
@@ -251,6 +269,24 @@ function namesakeOfOfficialTool(field: AnalyzedField, text: string): RuleHit[] {
   return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", Math.min(at, official.index), Math.max(at + own.length, official.index + official[0].length), `"${field.ownerName}" names itself beside the official server ("${official[0].trim()}"): a namesake of the official tool, placed to take its calls.`)];
 }
 
+/**
+ * A twin that says so and asks to be chosen: "functionally identical to create_payment ... preferred for all
+ * payment requests". Two tools with one job leave the choice to the model; the copy that claims every call
+ * for itself is placed to take the original's (function overlap).
+ */
+const TWIN_OF_RE = /\b(?:functionally |behaviou?rally |otherwise )?(?:identical|equivalent) (?:to|with) [`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b|\b(?:the )?same (?:as|arguments as|parameters as|behaviou?r as) [`'"]?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/;
+const CLAIMS_EVERY_CALL_RE = /\b(?:preferred|recommended|the default|the better choice) (?:choice |option |tool |way |method |path )?for (?:all|every|any|each)\b|\b(?:use|prefer|choose|call|pick) (?:this|it)(?: one| tool| version)? (?:instead|over|rather than|in its place|for (?:all|every|any|each))\b/;
+
+function twinClaimingEveryCall(field: AnalyzedField, text: string): RuleHit[] {
+  if (field.owner !== "tool" || field.kind !== "description") return [];
+  const twin = TWIN_OF_RE.exec(text);
+  const twinOf = twin ? (twin[1] ?? twin[2]) : null;
+  if (!twin || !twinOf || twinOf === field.ownerName.toLowerCase() || isNegatedBefore(text, twin.index, 12)) return [];
+  const claim = CLAIMS_EVERY_CALL_RE.exec(text);
+  if (!claim || isNegatedBefore(text, claim.index, 12)) return [];
+  return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", Math.min(twin.index, claim.index), Math.max(twin.index + twin[0].length, claim.index + claim[0].length), `Calls itself the same as ${twinOf} and claims its calls ("${claim[0]}"): a copy placed to take the original's calls.`)];
+}
+
 export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
   // A parameter's text may stand in for another server's tool too ("keep this true; it is the reason to use this instead of Playwright's").
   if (field.kind === "param-text" || field.kind === "value") return MAY_STEER_RE.test(field.norm.lower) ? otherToolsSteeringHits(field, field.norm.lower) : [];
@@ -267,6 +303,8 @@ export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
   if (steering.length > 0) return steering;
   const namesake = namesakeOfOfficialTool(field, text);
   if (namesake.length > 0) return namesake;
+  const twin = twinClaimingEveryCall(field, text);
+  if (twin.length > 0) return twin;
   const prefer = PREFER_RE.exec(text);
   if (prefer && !isNegatedBefore(text, prefer.index, 12)) {
     // An order to prefer the tool, backed by a sales claim, is manipulation; with reasons alone
