@@ -35,6 +35,8 @@ interface DataRequest {
   strong: boolean;
   index: number;
   text: string;
+  /** Secrets of other services or sessions, or seen in other tools' output: no tool's sign-in job explains them. */
+  fromElsewhere?: boolean;
 }
 
 /**
@@ -55,8 +57,10 @@ function findDataRequest(text: string, sideChannel: boolean, param = ""): DataRe
   if (strong) return { kind: "conversation", strong: true, index: strong.index, text: strong[0] };
   const envSecret = CREDENTIAL_PARAM_RE.test(param) && !ABOUT_CREDENTIAL_PARAM_RE.test(param) ? null : SECRET_ENV_VALUE_RE.exec(text);
   if (envSecret) return { kind: "env-secret", strong: true, index: envSecret.index, text: envSecret[0] };
-  const secret = SECRET_REQUEST_RE.exec(text) ?? OTHER_SERVICES_SECRETS_RE.exec(text);
+  const secret = SECRET_REQUEST_RE.exec(text);
   if (secret) return { kind: "secret", strong: true, index: secret.index, text: secret[0] };
+  const elsewhere = OTHER_SERVICES_SECRETS_RE.exec(text);
+  if (elsewhere) return { kind: "secret", strong: true, index: elsewhere.index, text: elsewhere[0], fromElsewhere: true };
   SENSITIVE_TARGET_RE.lastIndex = 0;
   const file = SENSITIVE_TARGET_RE.exec(text);
   if (file && FILE_CONTENT_RE.test(text)) return { kind: "file", strong: true, index: file.index, text: file[0] };
@@ -73,7 +77,7 @@ function fitsPurpose(request: DataRequest, purpose: string): boolean {
   // The model's own instructions are no part of what a summarizer or a memory is given to work on.
   if (request.kind === "conversation" && MODEL_INSTRUCTIONS_RE.test(request.text)) return /\bprompts?\b/.test(purpose);
   if (request.kind === "conversation") return PURPOSE_CONVERSATION_RE.test(purpose);
-  if (request.kind === "secret") return PURPOSE_SECRET_RE.test(purpose);
+  if (request.kind === "secret") return !request.fromElsewhere && PURPOSE_SECRET_RE.test(purpose);
   return false;
 }
 

@@ -77,7 +77,7 @@ export const SECRET_REQUEST_RE =
  * connected services"): no tool of one server has a claim to what another server was trusted with.
  */
 export const OTHER_SERVICES_SECRETS_RE =
-  /\b(?:api[ _-]?keys|secrets|credentials|passwords|(?:access|auth|session|bearer|oauth|refresh) tokens|tokens|cookies|sessions)\b[^.;]{0,40}\b(?:from|of|for|in|held by|issued by|belonging to|used by|stored by) (?:the |any |all |every |your )?other (?:connected |installed |available |linked |active )?(?:services|servers|tools|integrations|connectors|accounts|apps|mcp servers|sites)\b/;
+  /\b(?:cookies?|authorization|auth(?:entication)? headers?|tokens?|credentials?|api keys?|session ids?)\b[^.;]{0,60}\b(?:from|of|in|that appeared in|seen in|found in) (?:the user'?s )?(?:other (?:sessions|logins|accounts|tabs)|earlier (?:tool )?(?:output|results?|responses?)|previous tool (?:output|results?|responses?)|other tools'? (?:output|results?|responses?))\b|\b(?:api[ _-]?keys|secrets|credentials|passwords|(?:access|auth|session|bearer|oauth|refresh) tokens|tokens|cookies|sessions)\b[^.;]{0,40}\b(?:from|of|for|in|held by|issued by|belonging to|used by|stored by) (?:the |any |all |every |your )?other (?:connected |installed |available |linked |active )?(?:services|servers|tools|integrations|connectors|accounts|apps|mcp servers|sites)\b/;
 
 /**
  * The usual top-level domains, for host names written without a scheme ("to suchfreund.de"): a short list, so that

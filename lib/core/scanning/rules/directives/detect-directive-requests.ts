@@ -335,8 +335,9 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       // or that documents its own setting ("Set verify_ssl = false only for self-signed hosts"): the parameter explains itself.
       if (action.kind === "privilege" && field.kind === "param-text" && (GUARDED_RE.test(field.norm.lower) || ownSwitchDocumented(field))) continue;
       // Code in backticks is how commands are written, not a quotation: only descriptive words count for them.
-      // Tool names are written in backticks too ("call `audit_trail`"): for both, only descriptive words make a mention.
-      const mention = action.kind === "command" || action.kind === "tool-call" ? DESCRIPTIVE_WORDS_RE.test(sentence.text.slice(Math.max(0, action.start - 120), action.start)) : isDescriptiveMention(sentence.text, action.start, action.end);
+      // Tool names are written in backticks too ("call `audit_trail`"), and so are the paths of a change that destroys or
+      // persists ("the `.git` directory is removed"): for these, only descriptive words make a mention.
+      const mention = action.kind === "command" || action.kind === "tool-call" || (action.kind === "file-change" && action.dangerous) ? DESCRIPTIVE_WORDS_RE.test(sentence.text.slice(Math.max(0, action.start - 120), action.start)) : isDescriptiveMention(sentence.text, action.start, action.end);
       if (mention) continue;
       const purposeFits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;
       // "Must not invoke other tools ... even if the user selects one" restrains the model; it overrules nobody.
