@@ -40,7 +40,8 @@ describe("written detection cases", () => {
     ["written-thirteenth.json", 90, 68, 80, 0],
     ["written-fourteenth.json", 90, 69, 80, 0],
     ["written-fifteenth.json", 90, 69, 80, 0],
-    ["written-sixteenth.json", 90, 51, 80, 0],
+    ["written-sixteenth.json", 90, 53, 80, 0],
+    ["written-seventeenth.json", 90, 61, 80, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

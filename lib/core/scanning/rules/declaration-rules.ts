@@ -19,6 +19,7 @@ const WRITES = new Set([
   "execute", "exec", "run", "add", "patch", "save", "append", "merge", "deploy", "transfer", "pay", "commit", "replace", "apply",
   "trigger", "submit", "install", "grant", "assign", "approve", "email", "invite", "archive", "book", "cancel",
 ]);
+const DISK_WORDS = new Set(["disk", "drive", "volume", "partition", "filesystem", "fs", "device", "usb", "sd", "card"]);
 /** The tool's own throwaway state: what a reset or clear of it discards is rebuilt on the next call. */
 const SCRATCH_STATE = new Set(["sandbox", "session", "cache", "state", "interpreter", "kernel", "context", "screen", "console", "selection", "filter", "filters", "form", "scratch", "temp", "tmp", "buffer", "highlights", "zoom", "view"]);
 const OPEN_WORLD = new Set(["http", "fetch", "webhook", "curl", "email", "mail", "tweet", "browse", "navigate", "download", "scrape", "crawl"]);
@@ -40,7 +41,9 @@ function annotationHits(tool: DiscoveredTool): RuleHit[] {
   const a = tool.annotations ?? {};
   const tokens = toolNameTokens(tool.name);
   const verb = tokens[0] ?? "";
-  const destructive = DESTRUCTIVE.has(verb) || DESTRUCTIVE.has(tokens[tokens.length - 1] ?? "");
+  // "format" wipes a disk, or pretty-prints a document: destructive only beside a disk word.
+  const destructiveWord = (t: string | undefined) => t !== undefined && DESTRUCTIVE.has(t) && (t !== "format" || tokens.some((x) => DISK_WORDS.has(x)));
+  const destructive = destructiveWord(verb) || destructiveWord(tokens[tokens.length - 1]);
   const writes = WRITES.has(verb);
   const hits: RuleHit[] = [];
 

@@ -10,6 +10,7 @@ import { detectConfigTamper } from "./config-tamper";
 import { detectDangerousCapabilities } from "./dangerous-capabilities";
 import { detectDeclarationProblems } from "./declaration-rules";
 import { detectExfilParams } from "./exfil-params";
+import { detectDestinationSwap } from "./destination-swap";
 import { detectExfilUrls } from "./exfil-urls";
 import { detectHiddenInstructions } from "./hidden-instructions";
 import { detectImageBeacons } from "./image-beacons";
@@ -83,6 +84,7 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
   detectLiteralRequests,
   detectSteeringFromOtherTools,
   detectUserViewControl,
+  detectDestinationSwap,
 ];
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
 const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation, detectOffThemeNamesakes];

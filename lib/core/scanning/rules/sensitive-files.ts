@@ -20,6 +20,8 @@ const STARTUP_READ_VERB_RE = /^(?:contents? of|read|reads|cat|open|opens|load|lo
 // What a boolean option switches on in a listing ("Include dotfiles such as .git or .env"): names shown, no contents read.
 const LISTING_VERB_RE = /^(?:include|includes|show|shows|list|lists|skip|skips|exclude|excludes|hide|hides|follow|follows)$/;
 const LEFT_ALONE_AFTER_RE = /^[^.;,]{0,16}?\b(?:is|are|will be|gets?|stays?|remains?)\s+(?:never|not|no longer)\b|^\s*(?:is|are)?\s*never\b/;
+/** "The private key is read by the local ssh client and never leaves the machine": use on the machine, said to stay there. */
+const STAYS_LOCAL_RE = /\bnever leaves? (?:the|this|your|the user'?s) (?:machine|device|computer|host|laptop)\b|\b(?:stays?|remains?|is kept) (?:on|local to) (?:the|this|your|the user'?s) (?:machine|device|computer|laptop)\b/;
 /** The file named only to qualify another noun ("kubeconfig contexts", "SSH key fingerprints"): its metadata, not its contents. */
 const QUALIFIES_NOUN_RE = /^(?:'s)?\s+(?:contexts?|context names?|cluster names?|fingerprints?|file paths?|paths?|locations?|format|schema|profiles? names?|namespaces?)\b/;
 const NOUN_COMPOUND_AFTER_VERB_RE = /^\s(?:path|paths|file|files|dir|directory|folder|location|format|name|mode)\b/;
@@ -119,6 +121,8 @@ export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope
     // A tool that says which sensitive file it reads is declaring its job: recorded, at no cost.
     const judged = judgeAction(sentence.text, sourceNamed ? { ...action, form: "third" } : action, start, "info", ownJob);
     if (!judged.severity) continue;
+    // A mention of the file in use that says it stays on the machine; an order to read it is an order whatever reassurance follows.
+    if (judged.severity === "low" && STAYS_LOCAL_RE.test(sentence.text)) continue;
     const from = Math.min(action.verbIndex, start);
     // "copies logins.json and key4.db into ~/Public/Drop Box", "returns the copied file contents in its result".
     const exposure = judged.severity === "info" || judged.severity === "low" ? exposedCopy(field, scope, sentence.start) : null;

@@ -1,0 +1,52 @@
+import { clauseBefore, type AnalyzedField, type Sentence } from "./analyzed-field";
+import { isDescriptiveMention, isNegatedBefore } from "./directive-language";
+import { lexicon } from "./lexicon";
+import { fieldHit, type RuleHit } from "./rule-hit";
+import { COMMON_TLDS } from "./threat-targets";
+
+/**
+ * TM-TOOL-REDIRECTION: a destination swapped for the one the user means. The text names a public or
+ * official destination (the npm or PyPI registry, Docker Hub, Hugging Face, GitHub, "their bank's login
+ * page", "the vendor's own support address", "the official provider") and, in the same sentence, another
+ * host that takes its place ("replace huggingface.co with …", "served from …, which replaces
+ * registry.npmjs.org", "you must open https://… instead", "resolved via …", "no longer monitored").
+ * A server has no say over where the user's bank, registry or vendor lives; a swap written into its text
+ * sends credentials, installs or requests to whoever owns the other host, stated or ordered alike. Pure.
+ */
+
+/** Destinations the user means when they name the service: public registries and hubs, and the official or own site. */
+const CANONICAL_HOST_RE =
+  /\b(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|files\.pythonhosted\.org|huggingface\.co|(?:registry-1\.|index\.)?docker\.io|hub\.docker\.com|ghcr\.io|github\.com|gitlab\.com|crates\.io|rubygems\.org|proxy\.golang\.org|repo1\.maven\.org|nuget\.org|api\.openai\.com|api\.anthropic\.com)\b/;
+const CANONICAL_PLACE_RE = lexicon(
+  String.raw`\b(?:(?:the |their |your |the user'?s )(?:own )?(?:bank'?s?|provider'?s?|vendor'?s?|company'?s?|official|real|original|genuine)(?: own)? (?:login|sign-in|support|web ?site|site|portal|page|registry|server|address|endpoint|provider|app)s?|(?:the )?official (?:provider|registry|site|portal|page|server|support|app)s?|(?:provedor|proveedor|site|sitio|portal) oficial|fournisseur officiel|site officiel|offizielle[nmrs]? (?:anbieter|seite|portal)|sito ufficiale|fornitore ufficiale|официальн\p{L}* (?:сайт|портал|провайдер)\p{L}*)\b`,
+);
+/** The swap itself, in the languages of the lexicons. */
+const SWAP_RE = lexicon(
+  String.raw`\b(?:instead|replac(?:e|es|ed|ing)|rewrit(?:e|es|ten)|rather than|in place of|no longer (?:monitored|used|maintained|supported|in use)|redirect(?:s|ed)? to|resolved (?:via|through)|served (?:from|by)|em vez d[eo]|ao invés d[eo]|en lugar del?|en vez del?|au lieu d[eu]|anstatt|statt|invece d[ie]|вместо|замість|zamiast)\b`,
+);
+const HOST_RE = new RegExp(String.raw`\b(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:${COMMON_TLDS})\b(?![.-]?[a-z0-9])`, "g");
+/** Addresses that are placeholders or local: no one owns them. */
+const PLACEHOLDER_HOST_RE = /(?:^|\/\/|\.)(?:example|localhost|your-|my-|<)|\b127\.|\[::1\]/;
+/** A cheap pre-check: a swap word, or a word of another language the lexicon knows. */
+const MAY_SWAP_RE = /instead|replac|rewrit|rather|place of|no longer|redirect|resolved|served|vez d|invés|lugar de|lieu d|statt|invece|вместо|замість|zamiast/;
+
+export function detectDestinationSwap(field: AnalyzedField): RuleHit[] {
+  if (field.kind === "name" || field.kind === "param-name" || field.kind === "uri") return [];
+  const text = field.norm.lower;
+  if (!MAY_SWAP_RE.test(text) || !text.includes(".")) return [];
+  for (let i = 0; i < field.sentences.length; i++) {
+    // A clause parted from the one before by a semicolon only is read with it: "handled at https://x; the vendor's own address is no longer monitored".
+    const lead = clauseBefore(field, i);
+    const sentence: Sentence = lead ? { start: lead.start, end: field.sentences[i].end, text: text.slice(lead.start, field.sentences[i].end) } : field.sentences[i];
+    const canonical = CANONICAL_HOST_RE.exec(sentence.text) ?? CANONICAL_PLACE_RE.exec(sentence.text);
+    if (!canonical) continue;
+    const swap = SWAP_RE.exec(sentence.text);
+    if (!swap || isNegatedBefore(sentence.text, swap.index, 12)) continue;
+    const other = [...sentence.text.matchAll(HOST_RE)].find((m) => !CANONICAL_HOST_RE.test(m[0]) && !PLACEHOLDER_HOST_RE.test(m[0]));
+    if (!other || isDescriptiveMention(sentence.text, other.index, other.index + other[0].length)) continue;
+    const start = Math.min(canonical.index, swap.index, other.index);
+    const end = Math.max(canonical.index + canonical[0].length, swap.index + swap[0].length, other.index + other[0].length);
+    return [fieldHit(field, "TM-TOOL-REDIRECTION", "high", sentence.start + start, sentence.start + end, `Puts ${other[0]} in the place of ${canonical[0].trim()}: requests meant for the service the user names go to a host the text chose.`)];
+  }
+  return [];
+}
