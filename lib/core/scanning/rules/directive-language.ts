@@ -22,9 +22,8 @@ export const MODEL_SUBJECT = String.raw`\b(?:the |your )?(?:ai )?(?:assistant|ll
  * assistant typically invites x@y". A tool's text says what the tool does; when it says what the
  * assistant does, it is telling the assistant what to do.
  */
-const MODEL_ACTS_RE = new RegExp(
-  String.raw`${MODEL_SUBJECT} (?!(?:is|was|has|does|gets|needs|wants|asks|sees|receives|knows|uses this tool|calls this tool)\b)[a-z]{2,20}[^s\W]s\b`,
-);
+const MODEL_VERB = String.raw`${MODEL_SUBJECT} (?!(?:is|was|has|does|gets|needs|wants|asks|sees|receives|knows|uses this tool|calls this tool)\b)([a-z]{2,20}[^s\W]s)\b`;
+const MODEL_ACTS_RE = new RegExp(MODEL_VERB);
 /** A word MODEL_ACTS_RE needs: most sentences name no model and skip it. */
 const MAY_NAME_MODEL_RE = /assistant|llm|claude|chatgpt|copilot/;
 
@@ -33,11 +32,8 @@ export function modelActs(text: string): boolean {
   return MAY_NAME_MODEL_RE.test(text) && MODEL_ACTS_RE.test(text);
 }
 
-/** The model as subject, then its verb in the present: the verb is group 1. */
-const MODEL_VERB_RE = new RegExp(
-  String.raw`${MODEL_SUBJECT} (?!(?:is|was|has|does|gets|needs|wants|asks|sees|receives|knows)\b)([a-z]{2,20}[^s\W]s)\b`,
-  "g",
-);
+/** MODEL_ACTS_RE, every match: the verb is group 1. */
+const MODEL_VERB_RE = new RegExp(MODEL_VERB, "g");
 /** A verb chained to the one before in the same clause: "reads that file and passes ...". */
 const CHAINED_VERB_RE =
   /^[^.;:,]{0,60}?\b(?:and|then|and then)\s+(?!(?:this|thus|always|sometimes|perhaps|unless|across|status|process|access|address|news|series|analysis|basis|class|less|plus|bonus|focus|previous|various|numerous|obvious|serious)\b)([a-z]{2,20}[^s\W]s)\b/;
