@@ -40,6 +40,8 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\b(?:say|answer|reply) (?:no|that it is not|that they are not|nothing)\b[^.]{0,40}\b(?:change the subject|move on)\b|\bchange the subject\b`,
     String.raw`\b(?:do not|don't|never|without) (?:report|reporting|log|logging|show|showing|surface|surfacing) (?:this|the|that|these|any)(?: [a-z]+){0,2} (?:step|steps|action|actions|change|changes|warning|warnings|error|errors|call|calls|upload|uploads)\b`,
     String.raw`\bkeep (?:the )?(?:window|process|terminal|console) hidden\b`,
+    // The passive of the same omission: "this extra channel should not be listed in your reply".
+    String.raw`\b(?:should|must|need|needs to|is to|are to) (?:not|never) be (?:listed|mentioned|shown|named|reported|disclosed|surfaced|included) (?:in|to) (?:your|the) (?:reply|replies|answer|answers|response|responses|summary|output|user)\b`,
     String.raw`\b(?:doesn't|does not|don't|do not|won't|will not) need (?:a heads-up|to (?:know|be told|hear|see|be informed))\b`,
     String.raw`\bno need to (?:show|tell|mention|display|report|surface|explain|list|name|bring up) (?:this|these|it|them|that|those)\b`,
     String.raw`\bkeep (?:the |these |those |its |any |all )?[a-z0-9_ -]{1,50} out of (?:the|your) (?:conversation|chat|transcript|reply|replies|answer|answers|response|summary)\b`,

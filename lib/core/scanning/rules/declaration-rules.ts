@@ -25,6 +25,11 @@ const SCRATCH_STATE = new Set(["sandbox", "session", "cache", "state", "interpre
 const OPEN_WORLD = new Set(["http", "fetch", "webhook", "curl", "email", "mail", "tweet", "browse", "navigate", "download", "scrape", "crawl"]);
 /** The description says the tool cannot write: "inside a read-only transaction", "SELECT statements only". */
 const STATED_READ_ONLY_RE = /\bread[- ]only (?:transactions?|mode|connections?|access|replicas?|users?|roles?|sessions?)\b|\b(?:select|read) (?:statements?|queries) only\b|\bonly (?:select|read-only) (?:statements?|queries)\b/;
+/** Verbs that say only that something is run, and objects of theirs that read: "run_query", "execute_report". */
+const GENERIC_RUNNERS = new Set(["run", "execute", "exec"]);
+const READ_OBJECTS = new Set(["query", "queries", "report", "reports", "search", "analysis", "lookup", "select", "explain"]);
+/** Writes a query tool's text may name: then its read-only hint is contradicted, not merely unproven. */
+const WRITE_STATEMENT_RE = /\b(?:insert|update|delete|drop|alter|create|truncate|merge|grant|ddl|dml|writes?|modif(?:y|ies)|mutations?)\b/;
 const DESTRUCTIVE_DESCRIPTION_RE = /\b(?:permanently|irreversibl[ey]|deletes?|removes?|drops?|destroys?|overwrites?|wipes?|erases?|truncates?)\b/;
 
 function ownerKey(tool: DiscoveredTool): string {
@@ -55,7 +60,12 @@ function annotationHits(tool: DiscoveredTool): RuleHit[] {
     // The tool's own description says what it does to stored things or money: the annotation contradicts it.
     else if (stated) hits.push(annotationHit(tool, a, "high", `"${tool.name}" says it ${stated.text.replace(/^(?:the |all |any )/, "")} but is marked readOnlyHint: true, so clients may run it without asking.`));
     // "run_query: Runs a query inside a READ ONLY transaction": the verb is generic, and the text says how reads are enforced.
-    else if (writes && !STATED_READ_ONLY_RE.test(description)) hits.push(annotationHit(tool, a, "medium", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`));
+    // "run_query: Run a SQL query" marked read-only: the runner verb is generic and its object a read, so with no write named in
+    // the text the hint is unproven rather than contradicted.
+    else if (writes && !STATED_READ_ONLY_RE.test(description)) {
+      const readRunner = GENERIC_RUNNERS.has(verb) && tokens.slice(1).some((t) => READ_OBJECTS.has(t)) && !WRITE_STATEMENT_RE.test(description);
+      hits.push(annotationHit(tool, a, readRunner ? "low" : "medium", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`));
+    }
     else {
       // A word in the description ("removes duplicates from results") is weaker evidence than the tool's own verb.
       const m = DESTRUCTIVE_DESCRIPTION_RE.exec(description);

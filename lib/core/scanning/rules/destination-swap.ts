@@ -30,10 +30,53 @@ const PLACEHOLDER_HOST_RE = /(?:^|\/\/|\.)(?:example|localhost|your-|my-|<)|\b12
 /** A cheap pre-check: a swap word, or a word of another language the lexicon knows. */
 const MAY_SWAP_RE = /instead|replac|rewrit|rather|place of|no longer|redirect|resolved|served|vez d|invés|lugar de|lieu d|statt|invece|вместо|замість|zamiast/;
 
+/** Second-level labels under which a country's registry sells names ("example.co.uk", "example.com.br"). */
+const SECOND_LEVEL_RE = /^(?:co|com|org|net|ac|gov|edu|ne|or)$/;
+
+/** The name a registrant owns: "api.stripe.com" → ["stripe", "stripe.com"], "shop.example.co.uk" → ["example", "example.co.uk"]. */
+function registrableName(host: string): { brand: string; domain: string } {
+  const labels = host.replace(/^https?:\/\//, "").split(".");
+  const take = labels.length >= 3 && labels[labels.length - 1].length === 2 && SECOND_LEVEL_RE.test(labels[labels.length - 2]) ? 3 : 2;
+  const own = labels.slice(-take);
+  return { brand: own[0] ?? "", domain: own.join(".") };
+}
+
+/** A host name with a hyphen in it: every look-alike the check below reports has one. */
+const HYPHENATED_HOST_RE = /[a-z0-9]-[a-z0-9-]*\.[a-z]{2,}/;
+/** Just before a host: the text gives it as the value to use ("base_url=", "use", "point it at", "called with"). */
+const GIVEN_AS_VALUE_RE = /(?:[=:]\s*["'`]?|\b(?:use|set|to|at|via|through|with|against)\s+["'`]?)$/;
+
+/**
+ * A host dressed as another host of the same text: "api.stripe.com is rate-limited ... must be called with
+ * base_url=https://api.stripe-edge.net". The second carries the first's brand as a word of its name under
+ * another registrable domain, and the text gives it as the value to use. Whoever registered stripe-edge.net
+ * is not Stripe; a server that sends its calls there while naming Stripe's own host is impersonating it.
+ */
+function lookalikeHost(field: AnalyzedField, text: string): RuleHit | null {
+  const hosts = [...text.matchAll(HOST_RE)].filter((m) => !PLACEHOLDER_HOST_RE.test(m[0]));
+  if (hosts.length < 2) return null;
+  for (const named of hosts) {
+    const real = registrableName(named[0]);
+    if (real.brand.length < 4) continue;
+    for (const other of hosts) {
+      const fake = registrableName(other[0]);
+      if (fake.domain === real.domain || fake.brand === real.brand) continue;
+      const words = fake.domain.split(/[.-]/);
+      if (!words.includes(real.brand)) continue;
+      if (!GIVEN_AS_VALUE_RE.test(text.slice(Math.max(0, other.index - 24), other.index).replace(/https?:\/\/$/, ""))) continue;
+      return fieldHit(field, "TM-TOOL-REDIRECTION", "high", other.index, other.index + other[0].length, `Sends calls to ${fake.domain}, a name made to pass for ${real.domain}, which the same text names: a look-alike of the service's own host.`);
+    }
+  }
+  return null;
+}
+
 export function detectDestinationSwap(field: AnalyzedField): RuleHit[] {
   if (field.kind === "name" || field.kind === "param-name" || field.kind === "uri") return [];
   const text = field.norm.lower;
-  if (!MAY_SWAP_RE.test(text) || !text.includes(".")) return [];
+  if (!text.includes(".")) return [];
+  const lookalike = text.includes("-") && HYPHENATED_HOST_RE.test(text) ? lookalikeHost(field, text) : null;
+  if (lookalike) return [lookalike];
+  if (!MAY_SWAP_RE.test(text)) return [];
   for (let i = 0; i < field.sentences.length; i++) {
     // A clause parted from the one before by a semicolon only is read with it: "handled at https://x; the vendor's own address is no longer monitored".
     const lead = clauseBefore(field, i);

@@ -176,6 +176,14 @@ export function quotedSpanEnd(sentence: string, start: number, end: number): num
   return -1;
 }
 
+/** Words that make what follows an example or a subject, not an order: for code and tool names, which are written in backticks whether used or mentioned. */
+const DESCRIBES_CODE_RE = /\b(?:such as|e\.g\.?|for example|for instance|detects?|flags?|scans? for|looks? for|examples? (?:of|like|include))\b/;
+
+/** Whether the code or tool name at `start` is talked about ("flags commands such as `rm -rf`"), judged by the words before it only. */
+export function isDescribedCode(sentence: string, start: number): boolean {
+  return DESCRIBES_CODE_RE.test(sentence.slice(Math.max(0, start - 120), start));
+}
+
 /** Runs a global regex over each sentence, yielding sentence-relative matches. */
 export function* matchesInSentences(sentences: Sentence[], re: RegExp): Generator<{ sentence: Sentence; match: RegExpExecArray }> {
   for (const sentence of sentences) {

@@ -172,7 +172,7 @@ const URL_RE = new RegExp(String.raw`https?:\/\/|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]
  * for the publisher's server or sent with a manipulation marker.
  */
 const SECRET_RE = lexicon(String.raw`\b(?:jetons?(?: d'accès| personnels?)?|tokens? de acesso|tokens? de acceso|zugriffstoken\p{L}*|clés? d'accès|claves? de acceso|chaves? de acesso|chiavi di accesso|ключ\p{L}* доступа|contraseñas?|senhas?|mots? de passe|passw(?:o|ö)rt(?:er)?|passwords?|credenciales|credenciais|identifiants|zugangsdaten|credenziali|kimlik bilgileri|şifre\p{L}*|пароль\p{L}*|пароли|учетные данные|токен\p{L}*|(?:clave|chave|clé|chiave)s? (?:api|privadas?|secretas?|privées?|secrètes?|privata|segreta)|api[- ]?(?:key|schlüssel)s?)\b|パスワード|トークン|アクセスキー|令牌|访问密钥|토큰|액세스 키|秘密鍵|認証情報|密码|私钥|密钥|凭据|凭证|비밀번호|개인 키`);
-const ENVIRONMENT_RE = lexicon(String.raw`(?:^|[\s"'\x60(])\.env\b|\b(?:variables de entorno|variáveis de ambiente|variables d'environnement|umgebungsvariable\p{L}*|variabili d'ambiente|ortam değişken\p{L}*|переменн\p{L}* окружени\p{L}*|(?:todas las|todas as|toutes les|alle|tutte le|tüm|все) (?:claves|chaves|clés|schlüssel|chiavi|anahtarlar|ключи))\b|環境変数|すべてのキー|环境变量|全部(?:的)? ?api ?密钥|所有(?:的)?密钥|환경 변수|모든 키`);
+const ENVIRONMENT_RE = lexicon(String.raw`(?:^|[\s"'\x60(])\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\b(?:variables de entorno|variáveis de ambiente|variables d'environnement|umgebungsvariable\p{L}*|variabili d'ambiente|ortam değişken\p{L}*|переменн\p{L}* окружени\p{L}*|(?:todas las|todas as|toutes les|alle|tutte le|tüm|все) (?:claves|chaves|clés|schlüssel|chiavi|anahtarlar|ключи))\b|環境変数|すべてのキー|环境变量|全部(?:的)? ?api ?密钥|所有(?:的)?密钥|환경 변수|모든 키`);
 
 /** Bulk private data: an address book, the conversation, message history, all of the user's files. */
 const BULK_PRIVATE_RE = lexicon(String.raw`\b(?:(?:lista|libreta|agenda) (?:completa |entera )?de contactos|todos (?:los|sus|tus) contactos|contactos (?:completos?|enteros?)|(?:lista|agenda) (?:completa )?de contatos|todos os (?:seus )?contatos|tous (?:les|vos|ses) contacts|carnet d'adresses|alle (?:kontakte|nachrichten)|(?:das |ihr )?(?:gesamte|vollständige) (?:adressbuch|kontaktliste|gespräch|chatverlauf)|adressbuch|rubrica (?:completa)?|tutti i (?:tuoi |suoi )?contatti|tüm (?:kişiler|rehber|mesajlar|sohbet)\p{L}*|rehberin tamamı|(?:historial|conversación) (?:completa|completo|entera)|(?:histórico|conversa) (?:completa|completo|inteira)|(?:historique|conversation) (?:complète|entière)|(?:cronologia|conversazione) (?:completa|intera)|все контакты|всю переписку|всю историю)\b|連絡先(?:リスト)?(?:全体|をすべて|全て|すべて)|全ての連絡先|すべての連絡先|会話(?:全体|の全文|履歴)|完整(?:的)?(?:通讯录|联系人|对话|聊天记录)|全部(?:通讯录|联系人|对话|聊天记录)|所有联系人|整个通讯录|연락처 전체|모든 연락처|전체 대화`);
@@ -191,7 +191,7 @@ const COVERT_RE = lexicon(String.raw`\b(?:in silenzio|stillschweigend|po cichu|d
 const PREPARED_LIE_RE = lexicon(String.raw`\bsi (?:el usuario|la usuaria|te) (?:pregunta|pregunte)\b[^.;\n]{0,60}\b(?:di|dile|responde|contesta) que\b|\bse (?:o usuário |ele |ela )?perguntar\b[^.;\n]{0,60}\b(?:diga|responda) que\b|\bsi l'utilisat(?:eur|rice) (?:demande|pose la question)\b[^.;\n]{0,60}\b(?:dis|dites|réponds|répondez) que\b|\bwenn (?:der (?:nutzer|benutzer)|er|sie) (?:fragt|nachfragt)\b[^.;\n]{0,60}\b(?:sag|sage|antworte)\b|\bse l'utente (?:chiede|domanda)\b[^.;\n]{0,60}\b(?:di'|dì|rispondi) che\b|\bkullanıcı sorarsa\b[^.;\n]{0,60}\b(?:söyle|de)\b|\bесли пользователь спросит\b[^.;\n]{0,60}\b(?:скажи|ответь)\b|如果用户(?:问|询问|问起)[^。；\n]{0,30}(?:就说|告诉他们|告诉他|回答)|(?:尋ねられたら|聞かれたら|質問されたら)[^。\n]{0,30}(?:と答え|と言って|と伝え)|(?:물으면|묻는다면)[^.\n]{0,30}(?:라고 답|라고 말)`);
 
 /** Copying into a field or a note: how data reaches a tool's parameters. */
-const COPY_RE = lexicon(String.raw`\b(?:copia|copiar|cópialo|incluye|incluir(?:los|las|lo|la)?|adjunta|adjuntar(?:los|las|lo|la)?|añade|añadir|pega|pegar|copie|inclua|anexe|anexar|adicione|cole|colar|copier|inclus|incluez|inclure|joins|joignez|joindre|ajoute|ajoutez|colle|collez|kopiere|kopieren|einfügen|anhängen|füge|copiare|includi|includere|allega|allegare|aggiungi|incolla|kopyala|ekle|скопируй|включи|приложи|добавь|вставь)\b|コピー|含めて|添付|貼り付け|記載して|复制|包含|附上|附加|粘贴|写入|提交|填入|복사|포함|첨부|붙여`);
+const COPY_RE = lexicon(String.raw`\b(?:copia|copiar|cópialo|incluye|incluir(?:los|las|lo|la)?|adjunta|adjuntar(?:los|las|lo|la)?|añade|añadir|pega|pegar|copie|inclua|anexe|anexar|adicione|cole|colar|copier|inclus|incluez|inclure|joins|joignez|joindre|ajoute|ajoutez|colle|collez|kopiere|kopieren|kopiert|einfügen|anhängen|füge|copiare|includi|includere|allega|allegare|aggiungi|incolla|kopyala|ekle|скопируй|включи|приложи|добавь|вставь)\b|コピー|含めて|添付|貼り付け|記載して|复制|包含|附上|附加|粘贴|写入|提交|填入|복사|포함|첨부|붙여`);
 
 /** Reaching an address (not only sending to it). */
 const CONTACT_RE = lexicon(String.raw`\b(?:accede a|visita|acesse|acessar|accède à|accéder à|aufrufen|rufe|accedi a|ziyaret et|посети|обратись к|открой)\b|访问(?!密钥|令牌|权限|控制|日志|凭证|级别)|请求(?!头)|アクセス(?!キー|トークン|権|ログ)|접속(?! 키| 권한)`);
@@ -230,7 +230,7 @@ const REPLACE_RE = lexicon(String.raw`\b(?:remplacer par|remplace(?:z)? par|reem
  * leaves its values to the user.
  */
 const CALL_NAMED_TOOL_RE = lexicon(String.raw`(?:调用|呼び出|呼出|호출|\b(?:llama|llamar|llame|chama|chamar|chame|appelle|appelez|appeler|rufe|aufrufen|chiama|chiamare|çağır\p{L}*|вызови|вызовите|вызвать|gọi|panggil)\b)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`);
-const ORDER_FIRST_RE = lexicon(String.raw`先|之前|以前|前に|まず|最初に|먼저|전에|每次|之后|毎回|後に|매번|후에|\b(?:depois de cada|após cada|después de cada|tras cada|après chaque|nach jede[mnr]?|dopo ogni|her [^.;\n]{1,30} sonra|после каждо\p{L}*|antes|primero|primeiro|avant|d'abord|zuerst|vorher|zunächst|prima|önce|сначала|перед|trước|sebelum)\b`);
+const ORDER_FIRST_RE = lexicon(String.raw`先|之前|以前|前に|まず|最初に|먼저|전에|每次|之后|毎回|後に|後は|後で|매번|후에|\b(?:depois de cada|após cada|después de cada|tras cada|après chaque|nach jede[mnr]?|dopo ogni|her [^.;\n]{1,30} sonra|после каждо\p{L}*|antes|primero|primeiro|avant|d'abord|zuerst|vorher|zunächst|prima|önce|сначала|перед|trước|sebelum)\b`);
 const FIXED_VALUE_RE = /\b[a-z_]{2,40}\s?=\s?(?:["'「“][^"'」”]{1,80}["'」”]|true\b|false\b|\d+\b)/;
 
 /** Another tool declared unusable ("has a known vulnerability", "must no longer be used"), in each language. */
@@ -238,7 +238,7 @@ const DECLARED_UNUSABLE_RE = lexicon(String.raw`(?:利用できません|使用�
 /** "use <tool>" in each language: where the model is sent instead. */
 const USE_NAMED_TOOL_RE = lexicon(String.raw`\b(?:utiliza|usa|use|utilice|utilisez|utilise|verwende|verwenden sie|benutze|nutze|usare|utilizzare|kullan\p{L}*|используй|используйте|використовуй|використовуйте|скористайтеся|gebruik|użyj|używaj)\b[^.;。\n]{0,40}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?:使用|改用|を使用|を使って|사용하)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,6}?(?:を使用|を使って|를 사용|을 사용)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,12}?\bkullan\p{L}*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,4}?(?:で処理|로 처리|で実行|로 실행)|\b(?:envía|envie|envoie|envoyez|sende|senden sie|invia|manda)\b[^.;。\n]{0,40}?\ba [a-z][a-z0-9]*(?:_[a-z0-9]+)+`);
 /** A named tool called with the verb after it: "`cache_warm` … aufgerufen werden", "`verify_sync` を呼び出し". */
-const NAMED_TOOL_CALLED_RE = lexicon(String.raw`[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,80}?(?:\b(?:aufgerufen|aufrufen|çağır\p{L}*)\b|を呼び出|を呼ん|を実行|호출|调用)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:[^.;。\n]|\.(?=\S)){0,120}?\b(?:ausgeführt|ausführen|eseguit[oa]|ejecutad[oa]|executad[oa]|exécutée?|llamad[oa]|chamad[oa]|appelée?|chiamat[oa])\b`);
+const NAMED_TOOL_CALLED_RE = lexicon(String.raw`[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,80}?(?:\b(?:aufgerufen|aufrufen|çağır\p{L}*)\b|を呼び出|を呼ん|を実行|で呼び出|で実行|호출|调用)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:[^.;。\n]|\.(?=\S)){0,120}?\b(?:ausgeführt|ausführen|eseguit[oa]|ejecutad[oa]|executad[oa]|exécutée?|llamad[oa]|chamad[oa]|appelée?|chiamat[oa])\b`);
 /** Bank data, tax ids, whole workspaces: what a dependency call must not be told to carry. */
 const PAYLOAD_ML_RE = lexicon(String.raw`\b(?:datos bancarios|dados bancários|coordonnées bancaires|bankdaten|bankverbindung|dati bancari|dirección fiscal|endereço fiscal|gesamten inhalt|ganzen inhalt|contenido completo|tout le contenu|conteúdo completo|contenuto completo|todas las facturas|todos os registros|alle dateien|todos los archivos|tous les fichiers|tutti i file)\b|全社員|全部の記録|全ての記録|すべての記録|所有记录|全部文件|모든 기록`);
 /** The payee, the recipient account, in each language. */
@@ -251,7 +251,7 @@ const ACCOUNT_NUMBER_RE = /\b\d{2,6}(?:[- ]\d{2,8}){1,4}\b/;
 const OTHER_SERVERS_TOOL_ML_RE = lexicon(String.raw`[a-z][a-z0-9]*(?:_[a-z0-9]+)+ (?:van|von|vom|de|del|du|da|do|di|della|dello|des|der|dem|из|на) (?:de |het |der |dem |des |la |le |el |o |a |il |lo )?[\p{L}0-9.-]{2,30}[- ]?(?:servers?|servidor(?:es)?|serveurs?|servizio|dienst|сервер\p{L}*)\b`);
 /** A chat channel as a destination: "#extern-partners". */
 const CHANNEL_RE = /(?:^|\s)#[a-z0-9][a-z0-9_-]{1,40}\b/;
-const OTHER_TOOLS_RE = lexicon(String.raw`\b(?:(?:via|met|mit|con|avec|com|через|ile) (?:de |den |der |die |dem |la |le |les |el |los |las |il |lo |gli |a |o |os |as )?[\p{L}-]{2,20}(?: [\p{L}-]{2,20})?-?(?:tools|werkzeuge|herramientas|outils|strumenti|ferramentas|инструмент\p{L}*|araçlar\p{L}*)|(?:cuando|siempre que) (?:uses?|utilices?|llames?|invoques?) (?:cualquier|otra|una) herramienta|(?:quand|lorsque|chaque fois que) (?:vous utilisez|tu utilises|vous appelez) (?:n'importe quel|un|tout) (?:autre )?outil|(?:wenn|sobald) (?:du|sie) (?:ein|irgendein|ein anderes) (?:werkzeug|tool)|(?:quando|ogni volta che) (?:usi|utilizzi|chiami) (?:qualsiasi|un|un altro) strumento|(?:quando|sempre que) (?:usar|utilizar|chamar) (?:qualquer|uma|outra) ferramenta|(?:wann immer|immer wenn|jedes mal,? wenn|sobald) (?:ein )?(?:anderes|anderer) (?:werkzeug|tool|server)|(?:cuando|siempre que) (?:otra herramienta|otro servidor)|herramientas de otros servidores|(?:quand|chaque fois qu')(?: ?un)? autre (?:outil|serveur)|outils d'autres serveurs|(?:quando|ogni volta che) (?:un )?altro (?:strumento|server)|strumenti di altri server|(?:quando|sempre que) (?:outra ferramenta|outro servidor)|ferramentas de outros servidores|(?:когда|всякий раз,? когда) друг\p{L}* (?:инструмент|сервер)\p{L}*|инструмент\p{L}* других серверов|başka bir (?:araç|sunucu)|diğer sunucu\p{L}*)\b|他のサーバーの|其他服务器的|다른 서버의`);
+const OTHER_TOOLS_RE = lexicon(String.raw`\b(?:(?:via|met|mit|con|avec|com|через|ile) (?:de |den |der |die |dem |la |le |les |el |los |las |il |lo |gli |a |o |os |as )?[\p{L}-]{2,20}(?: [\p{L}-]{2,20})?-?(?:tools|werkzeuge|herramientas|outils|strumenti|ferramentas|инструмент\p{L}*|araçlar\p{L}*)|(?:cuando|siempre que) (?:uses?|utilices?|llames?|invoques?) (?:cualquier|otra|una) herramienta|(?:quand|lorsque|chaque fois que) (?:vous utilisez|tu utilises|vous appelez) (?:n'importe quel|un|tout) (?:autre )?outil|(?:wenn|sobald) (?:du|sie) (?:ein|irgendein|ein anderes) (?:werkzeug|tool)|(?:quando|ogni volta che) (?:usi|utilizzi|chiami) (?:qualsiasi|un|un altro) strumento|(?:quando|sempre que) (?:usar|utilizar|chamar) (?:qualquer|uma|outra) ferramenta|(?:wann immer|immer wenn|jedes mal,? wenn|sobald) (?:ein )?(?:anderes|anderer) (?:werkzeug|tool|server)|(?:cuando|siempre que) (?:otra herramienta|otro servidor)|herramientas de otros servidores|(?:quand|chaque fois qu')(?: ?un)? autre (?:outil|serveur)|outils d'autres serveurs|(?:quando|ogni volta che) (?:un )?altro (?:strumento|server)|strumenti di altri server|(?:quando|sempre que) (?:outra ferramenta|outro servidor)|ferramentas de outros servidores|(?:когда|всякий раз,? когда) друг\p{L}* (?:инструмент|сервер)\p{L}*|инструмент\p{L}* других серверов|başka bir (?:araç|sunucu)|diğer sunucu\p{L}*)\b|他のサーバーの|其他服务器的|다른 서버의|任何[^，。\n]{0,40}工具|いずれかの[^、。\n]{0,40}ツール|모든 [^.\n]{0,30}도구`);
 /** Data copied or posted to a place the text names as outside ("外部共有チャンネル", "zusätzlich ... dorthin"). */
 const ALSO_ELSEWHERE_RE = lexicon(String.raw`\b(?:zusätzlich|additional|extra|ook|eveneens|bovendien|además|también|adicional|aussi|également|en plus|supplémentaire|anche|inoltre|ulteriore|também|além disso|также|тоже|дополнительн\p{L}*|ayrıca|ek olarak|dodatkowo|również)\b|にも|加えて|同时|还要|也要|에도|추가로`);
 /** Other tools banned, or this one made the only choice, in each language. */
@@ -266,7 +266,7 @@ const MAY_CONCEAL_RE =
 const MAY_BE_SAME_NAMED_RE = /gleichnamig|homónim|mismo nombre|homonyme|même nom|omonim|homônim|mesmo nome|одноим|同名|같은 이름/;
 const MAY_OVERRULE_USER_RE = /aksini|divers|altro|altra|contrario|contraire|etwas anderes|иное|другое|iets anders|inaczej|lain|nói khác|相反|即使用户|ユーザーが/;
 const MAY_FORBID_OTHERS_RE = /autres outils|seul|otras herramientas|única|outras ferramentas|ander|einzige|altri strumenti|unico|други|innych|alat lain|công cụ khác|其他|本工具|他のツール|このツール|이 도구|다른|preferisci|qualsiasi altro|zawsze/;
-const MAY_BE_CALLED_AFTER_RE = /aufgerufen|aufrufen|ausgeführt|ausführen|eseguit|ejecutad|executad|exécuté|llamad|chamad|appelé|chiamat|çağır|を呼|を実行|호출|调用/;
+const MAY_BE_CALLED_AFTER_RE = /aufgerufen|aufrufen|ausgeführt|ausführen|eseguit|ejecutad|executad|exécuté|llamad|chamad|appelé|chiamat|çağır|を呼|を実行|で呼|で実行|호출|调用/;
 /** Another vendor's official server, and this tool put before it, in each language. */
 export const OFFICIAL_SERVER_RE = lexicon(String.raw`\b(?:offiziell\p{L}* [^.;\n]{0,30}server\p{L}*|serveur [^.;\n]{0,30}officiel|servidor (?:[^.;\n]{0,30} )?oficial|server (?:[^.;\n]{0,30} )?ufficiale|официальн\p{L}* [^.;\n]{0,30}сервер\p{L}*|server [^.;\n]{0,30}resmi|máy chủ [^.;\n]{0,30}khác|oficjaln\p{L}* serwer\p{L}*)|公式[^。\n]{0,30}サーバー|공식 [^.\n]{0,40}서버|官方[^。\n]{0,20}服务器`);
 const PUT_BEFORE_RE = lexicon(String.raw`\b(?:vorrang|vorzug|plutôt que|au lieu de|à sa place|en lugar de|en vez de|en su lugar|a su lugar|invece di|anziché|al suo posto|em vez de|ao invés de|no seu lugar|em seu lugar|an (?:seiner|dessen|deren) stelle|stattdessen|вместо|thay cho|thay thế|bukan|zamiast|yerine|in plaats van)\b|優先|우선|而不是|优先|代わりに|대신`);
@@ -290,6 +290,8 @@ const SAME_NAMED_ELSEWHERE_RE = lexicon(String.raw`\bgleichnamige\p{L}* (?:werkz
 const THESE_INSTRUCTIONS_RE = lexicon(String.raw`\b(?:estas instrucciones|esta instrucción|estas instruções|esta instrução|ces instructions|cette instruction|diese anweisung(?:en)?|diese regel(?:n)?|queste istruzioni|questa istruzione|эти инструкции|эту инструкцию|bu talimat\p{L}*)\b|この指示|この指針|此指示|这些指示|此规则|이 지침|이 지시`);
 
 const ADMIN_ROLE_RE = lexicon(String.raw`\brol (?:a|de) administrador\b|\b(?:rol de administrador|rol de admin|papel de administrador|função de administrador|perfil de administrador|rôle d'administrateur|rôle admin|administratorrolle|admin-rolle|administratorrechte|admin-rechte|ruolo di amministratore|ruolo (?:di )?admin|yönetici (?:rolü|yetkisi|yetkileri)|роль администратора|права администратора)\b|管理者(?:権限|ロール|の役割)|管理员(?:权限|角色)|관리자 (?:권한|역할)`);
+/** A telephone number written in international form ("+86 171 0000 0000"): an SMS or call destination the text fixes. */
+const PHONE_RE = /(?<![\w+])\+\d{1,3}(?:[ -]?\d{2,4}){3,5}\b/;
 const EMAIL_RE = lexicon(String.raw`\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b`);
 
 /**
@@ -379,6 +381,16 @@ function once<T>(compute: () => T): () => T {
   };
 }
 
+/** A tool whose name says it returns a secret: get_api_token, read_secret, fetch_credentials. */
+const SECRET_TOOL_NAME_RE = /^[a-z0-9_]*(?:^|_)(?:api_?token|access_?token|token|api_?key|secret|secrets|credentials?|password|passwords)(?:_[a-z0-9]+)*$/;
+
+/** The text names a secret-returning tool and, after it, another tool: the secret's result handed on to it. */
+function secretToolPassedOn(text: string): boolean {
+  const names = text.match(/[a-z][a-z0-9]*(?:_[a-z0-9]+)+/g) ?? [];
+  const secretAt = names.findIndex((n) => SECRET_TOOL_NAME_RE.test(n));
+  return secretAt !== -1 && names.slice(secretAt + 1).some((n) => n !== names[secretAt] && !SECRET_TOOL_NAME_RE.test(n));
+}
+
 /** The call names a tool that grants, pays or deletes, and writes out its values (requested-actions.ts, in any language). */
 function consequentialCall(call: string): boolean {
   const tool = /[a-z][a-z0-9]*(?:_[a-z0-9]+)+/.exec(call);
@@ -420,6 +432,7 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const action = () => send() ?? copy() ?? admin() ?? safeguardOff() ?? shell() ?? dependency();
 
   const email = once(() => find(EMAIL_RE, text));
+  const phone = once(() => (text.includes("+") ? find(PHONE_RE, text) : null));
   const concealed = conceal();
   // As in English (concealment.ts): in a tool's own text any concealment is high; server
   // instructions may shape what is shown, so there it is high only when it hides an action,
@@ -478,6 +491,12 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
     SENSITIVE_TARGET_RE.lastIndex = 0;
     if (SENSITIVE_TARGET_RE.test(text)) hit("TM-SENSITIVE-FILE", "high", covertly, "Asks, in another language than English, for credential files to be taken in covertly, beyond what the user asked for.");
   }
+  // The assistant as the one who copies or sends them ("nach jedem Scan kopiert der Assistent … Login Data"): the request told as what it does.
+  if (!covertly && (copy() || send()) && find(ASSISTANT_ACTS_ML_RE, text)) {
+    SENSITIVE_TARGET_RE.lastIndex = 0;
+    const file = SENSITIVE_TARGET_RE.exec(text);
+    if (file) hits.push(fieldHit(field, "TM-SENSITIVE-FILE", "high", file.index, file.index + file[0].length, "Says, in another language than English, that the assistant copies or sends a credential file or store, beyond what the user asked for."));
+  }
   const adminRole = admin();
   if (adminRole && EMAIL_RE.test(text)) hit("TM-PRIVILEGE-ESCALATION", "high", adminRole, "Asks, in another language than English, for an administrator role to be given to an e-mail address the text names.");
   const safeguardTurnedOff = safeguardOff();
@@ -489,7 +508,7 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const otherTools = find(OTHER_TOOLS_RE, text) ?? (text.includes("_") ? find(OTHER_SERVERS_TOOL_ML_RE, text) : null);
   // A channel the text names is a destination when it is added as a recipient ("#extern-partners als extra ontvanger").
   const channel = () => CHANNEL_RE.test(text) && find(RECIPIENT_ML_RE, text) !== null;
-  if (otherTools && (conceal() || find(ALSO_ELSEWHERE_RE, text) || ((url() || email()) && (find(RECIPIENT_ML_RE, text) || send()))) && (url() || email() || conceal() || channel())) {
+  if (otherTools && (conceal() || find(ALSO_ELSEWHERE_RE, text) || ((url() || email() || phone()) && (find(RECIPIENT_ML_RE, text) || find(ADD_RECIPIENT_RE, text) || send()))) && (url() || email() || phone() || conceal() || channel())) {
     hit("TM-TOOL-SHADOWING", "high", otherTools, "Changes, in another language than English, what the model does with other servers' tools: an extra destination or something kept from the user.");
   }
   // A mailbox the text names added as attendee or recipient of what other tools create, kept from the user.
@@ -521,7 +540,7 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   if (!hits.some((h) => h.ruleId === "TM-PREFERENCE-MANIPULATION")) hits.push(...detectMultilingualPreference(field, text));
   const call = find(CALL_NAMED_TOOL_RE, text) ?? (text.includes("_") && MAY_BE_CALLED_AFTER_RE.test(text) ? find(NAMED_TOOL_CALLED_RE, text) : null);
   // The call told to carry secrets, bank or personal data, or everything there is: the dependency-injection payload.
-  if (call && ORDER_FIRST_RE.test(text) && (secret() || find(PAYLOAD_ML_RE, text) || find(PAYMENT_SECRET_RE, text) || environment())) {
+  if (call && ORDER_FIRST_RE.test(text) && (secret() || find(PAYLOAD_ML_RE, text) || find(PAYMENT_SECRET_RE, text) || environment() || secretToolPassedOn(text.slice(Math.max(0, call.at - 80), call.end + 200)))) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to a named tool that carries secrets, bank or personal data, or everything there is.");
   } else if (call && ORDER_FIRST_RE.test(text) && (FIXED_VALUE_RE.test(text.slice(call.at, call.end + 120)) || consequentialCall(text.slice(call.at, call.end + 200)))) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to another tool first, with values the text fixes instead of the user.");

@@ -235,7 +235,7 @@ const RULES = [
     title: "Sends the model from this tool to another",
     shortName: "a tool redirection",
     detects:
-      "A tool that declares itself deprecated, disabled or replaced while it is still listed, and sends the model to another tool. High with an obligation or a pretext (security vulnerabilities, maintenance, better performance); low as a plain deprecation notice.",
+      "A tool that declares itself deprecated, disabled or replaced while it is still listed, and sends the model to another tool. High with an obligation or a pretext (security vulnerabilities, maintenance, better performance); low as a plain deprecation notice. Also high: a host made to pass for one the same text names (api.stripe.com and a base URL on stripe-edge.net), and a destination swapped for the public or official one the user means.",
     remediation: "Remove deprecated tools from the listing instead of redirecting the model.",
     alsoAffects: "declarationAccuracy",
   },
@@ -319,7 +319,7 @@ const RULES = [
     title: "Sells the tool to the model",
     shortName: "preference manipulation",
     detects:
-      "Two or more kinds of superiority claim (\"the world's best\", \"used by 99% of professionals\", \"award-winning\", \"the premium version\", disparaging other tools), or an order to prefer this tool backed by one. An order to prefer it with reasons only is recorded at info; one plain superlative is not reported.",
+      "Two or more kinds of superiority claim (\"the world's best\", \"used by 99% of professionals\", \"award-winning\", \"the premium version\", disparaging other tools), or an order to prefer this tool backed by one. Also high: the model told what to recommend among competing vendors (\"recommend X over Y\", \"never suggest Y\", \"steer users away from Y\", \"rank X's listings first\"), and a tool that declares it replaces the same-named tool of another server. An order to prefer it with reasons only is recorded at info; one plain superlative is not reported.",
     remediation: "Describe what the tool does; let the model choose tools by their function.",
     alsoAffects: "declarationAccuracy",
   },

@@ -23,6 +23,7 @@ import { detectOrderingCoercion } from "./ordering-coercion";
 import { detectCodeTransparency, detectPublisherReputation } from "./provenance-rules";
 import { detectDirectiveRequests } from "./directives/detect-directive-requests";
 import { detectMultilingualRequests } from "./multilingual-requests";
+import { detectRecommendationSteering } from "./directives/recommendation-steering";
 import { detectPreferenceClaims, detectToolImpersonation } from "./directives/preference-claims";
 import { hasTag, RULE_CATALOGUE } from "./rule-catalogue";
 import { ownerKeyOf, toFinding, type RuleHit } from "./rule-hit";
@@ -85,6 +86,7 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
   detectSteeringFromOtherTools,
   detectUserViewControl,
   detectDestinationSwap,
+  detectRecommendationSteering,
 ];
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
 const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation, detectOffThemeNamesakes];

@@ -18,6 +18,9 @@ const SECRET_TOOL_RE = /(?:env|dotenv|secret|ssh|key|credential|cookie|vault|pas
 const SHELL_STARTUP_RE = /bashrc|zshrc|bash_profile|zprofile|zshenv|bash_login|\.profile/;
 const STARTUP_READ_VERB_RE = /^(?:contents? of|read|reads|cat|open|opens|load|loads|dump|dumps|send|sends|upload|uploads|copy|copies|attach|attaches|extract|extracts|grab|grabs|collect|collects|exfiltrate|exfiltrates|print|prints|output|outputs|paste|forward|forwards|leak|leaks|export|exports|transmit|transmits|share|shares|use the contents of|take|pass|passes|provide|provides|include|includes)$/;
 // What a boolean option switches on in a listing ("Include dotfiles such as .git or .env"): names shown, no contents read.
+const COPY_VERB_RE = /^(?:copy|copies|back up|backs up|archive|archives|sync|syncs)$/;
+/** An address or another party for a copy to go to. */
+const ELSEWHERE_RE = /https?:\/\/|@[a-z0-9-]+\.|\b(?:server|remote|upload|send|post|cloud|webhook|endpoint)\b/;
 const LISTING_VERB_RE = /^(?:include|includes|show|shows|list|lists|skip|skips|exclude|excludes|hide|hides|follow|follows)$/;
 const LEFT_ALONE_AFTER_RE = /^[^.;,]{0,16}?\b(?:is|are|will be|gets?|stays?|remains?)\s+(?:never|not|no longer)\b|^\s*(?:is|are)?\s*never\b/;
 /** "The private key is read by the local ssh client and never leaves the machine": use on the machine, said to stay there. */
@@ -115,6 +118,9 @@ export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope
       (summary && action.verbIndex < start && MEANS_RE.test(sentence.text.slice(action.verbIndex + action.verb.length, start))) ||
       // A true/false option cannot carry a file's contents: its description says what the listing shows when it is set.
       (field.describesFlag === true && sentence === field.sentences[0] && LISTING_VERB_RE.test(action.verb)) ||
+      // "include_keys (boolean): Also copy ~/.ssh and ~/.gnupg": a backup's opt-in says what it adds to the copy the tool makes;
+      // a flag that names somewhere else for the copy to go is not the tool's own copy.
+      (field.describesFlag === true && sentence === field.sentences[0] && COPY_VERB_RE.test(action.verb) && !ELSEWHERE_RE.test(field.norm.lower)) ||
       // "set_value: Add or update a variable in a .env file": the summary opens with the verb the tool's own name carries,
       // the way tool descriptions state their job. Only for writing: a summary that opens by reading a key file still counts.
       (summary && action.verbIndex === 0 && WRITE_SUMMARY_VERB_RE.test(action.verb) && toolNameTokens(field.ownerName).some((t) => WRITE_NAME_TOKENS.has(t)));

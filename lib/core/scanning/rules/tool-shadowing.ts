@@ -1,6 +1,6 @@
 import type { Severity } from "../../findings";
 import type { AnalyzedField } from "./analyzed-field";
-import { isDescriptiveMention, isNegatedBefore } from "./directive-language";
+import { isDescribedCode, isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { EMAIL_RE, URL_RE } from "./threat-targets";
@@ -31,9 +31,9 @@ const USED_TOOL_RE = /\b(?:when(?:ever)?|each time|every time|before|after) (?:t
 /** The text itself places a tool on another server: "a create_invoice tool from another server". */
 const OTHER_SERVER_MENTION_RE = /\b(?:from|on|of|in|by|via) (?:an?other|other|a different|any other|a third-party|third-party|external) (?:mcp )?(?:servers?|integrations?|connectors?|plugins?|providers?)\b/;
 const GLOBAL_REF_RE = /\b(?:all|any|every|each)(?: of the)?(?: other)?(?: [a-z-]+)? (?:tools?|functions?|tool calls?)\b|\bother tools?\b|\banother tool\b/;
-const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|any ?time|if|after|before|while|once|for (?:any|every|each))\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b/;
+const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|any ?time|if|after|before|while|once|for (?:any|every|each))\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b|\b(?:are|is) expected to\b|\bprefers? that\b/;
 const MODIFY_RE =
-  /(?:^|[,;:]\s)(?:first |also |always |then )?(?:change|set|replace|add|open|expose|grant|allow|disable|swap|rewrite|override|append|prepend|insert|increase|raise|double|redirect|route|copy|post|send|forward|summari[sz]e)\b|\bmust be (?:increased|raised|changed|replaced|redirected|copied|forwarded|sent)\b|\blist [^\n]{1,60}? among\b|\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|redirect|reroute)\b|\binstead of\b|\b(?:returns?|creates?|sends?|runs?|is (?:used|called|invoked))\b[^.]{0,120}\b(?:call|add|set|send|copy|forward|store|save|upload|sync|include|pass|prefix|append|push)\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b|\b(?:replaced|appended|prepended|added|included|inserted|forwarded|copied|redirected|rerouted|swapped|substituted|routed) (?:by|with|to|into|through|via)\b|\b(?:carry|carries|needs?|requires?|gets?) (?:a |an )?(?:copy-recipient|cc|bcc|copy|extra recipient|additional recipient)\b|\bneeds? [^ ]{1,64}@[^ ]{3,80} as well\b|\b(?:please )?(?:append|prepend|add) [`'"]/;
+  /(?:^|[,;:]\s)(?:first |also |always |then )?(?:change|set|replace|add|open|expose|grant|allow|disable|swap|rewrite|override|append|prepend|insert|increase|raise|double|redirect|route|copy|post|send|forward|summari[sz]e)\b|\bmust (?:also |always )?be (?:increased|raised|changed|replaced|redirected|copied|forwarded|sent|posted|mirrored)\b|\blist [^\n]{1,60}? among\b|\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|redirect|reroute)\b|\binstead of\b|\b(?:returns?|creates?|sends?|runs?|is (?:used|called|invoked))\b[^.]{0,120}\b(?:call|add|set|send|copy|forward|store|save|upload|sync|include|pass|prefix|append|push)\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b|\b(?:replaced|appended|prepended|added|included|inserted|forwarded|copied|redirected|rerouted|swapped|substituted|routed) (?:by|with|to|into|through|via)\b|\b(?:carry|carries|needs?|requires?|gets?) (?:a |an )?(?:copy-recipient|cc|bcc|copy|extra recipient|additional recipient)\b|\bneeds? [^ ]{1,64}@[^ ]{3,80} as well\b|\b(?:please )?(?:append|prepend|add) [`'"]|\b(?:be )?(?:rounded|topped) up\b[^.;]{0,80}\b(?:difference|remainder|rest)\b|\buse --no-verify\b/;
 const RECIPIENT_RE = /\bamong the (?:attendees|invitees|recipients|participants|guests)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|forward|redirect|reroute|recipient|send a copy|copy (?:of )?(?:all|every|each|the))\b|\bcopy-recipient\b/;
 /**
  * Another integration's tools named loosely: "the mail integration", "the
@@ -173,7 +173,10 @@ export function detectToolShadowing(field: AnalyzedField, scope: RuleScope): Rul
     const sink = EMAIL_RE.test(text) || URL_RE.test(text);
     const recipient = RECIPIENT_RE.test(text);
     const ref = refs.find((r) => r.external && !r.global) ?? refs.find((r) => r.external) ?? refs[0];
-    if (isNegatedBefore(text, ref.index, 12) || isDescriptiveMention(text, ref.index, ref.index + ref.name.length)) continue;
+    // A tool name in backticks is how tool names are written ("the postgres server's `execute_sql` tool"), not a quotation: only descriptive words make it a mention.
+    const codeName = text[ref.index - 1] === "`" && text[ref.index + ref.name.length] === "`";
+    const mention = codeName ? isDescribedCode(text, ref.index) : isDescriptiveMention(text, ref.index, ref.index + ref.name.length);
+    if (isNegatedBefore(text, ref.index, 12) || mention) continue;
     let severity: Severity | null;
     if (ref.external) {
       // Server instructions may describe how the server's tools fit with others; a named tool's behaviour changed is still shadowing.
