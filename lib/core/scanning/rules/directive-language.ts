@@ -176,6 +176,14 @@ export function quotedSpanEnd(sentence: string, start: number, end: number): num
   return -1;
 }
 
+/**
+ * What follows an order and holds it for the user: "until the user confirms", "unless you get approval", "without first
+ * asking". "MUST NOT invoke other tools until receiving a clear instruction from the user" pauses for the user; it bans
+ * nothing and steers nothing. Tested on the text just after the order.
+ */
+export const WAITS_FOR_USER_RE =
+  /^[^.;]{0,40}\b(?:until|unless|without(?: first)?|before)\b[^.;]{0,50}\b(?:the user|user'?s|you (?:have|get|receive|ask)|confirm\w*|approv\w*|permission|instruct\w*|asking|consent)/;
+
 /** Words that make what follows an example or a subject, not an order: for code and tool names, which are written in backticks whether used or mentioned. */
 const DESCRIBES_CODE_RE = /\b(?:such as|e\.g\.?|for example|for instance|detects?|flags?|scans? for|looks? for|examples? (?:of|like|include))\b/;
 

@@ -1,5 +1,5 @@
 import type { AnalyzedField } from "./analyzed-field";
-import { isNegatedBefore } from "./directive-language";
+import { isNegatedBefore, WAITS_FOR_USER_RE } from "./directive-language";
 import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
@@ -69,9 +69,6 @@ function otherToolRefs(sentence: string, field: AnalyzedField, scope: RuleScope)
   return refs;
 }
 
-/** The ban waits for the user: "must not invoke other tools until the user confirms". */
-const PAUSE_FOR_USER_RE = /^[^.;]{0,40}\b(?:until|unless|without first|before)\b[^.;]{0,40}\b(?:the user|you (?:have|get|receive|ask)|confirm\w*|approv\w*|permission|instruct\w*|asking|consent)/;
-
 /**
  * Another server's tool, named by its identifier, that this one displaces: "use this instead of maps_directions",
  * "functionally equivalent to the Stripe server's create_payment_link", "accepts the same arguments as Slack's
@@ -135,7 +132,7 @@ export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleSc
     if (!claim || isNegatedBefore(sentence.text, claim.index, 16)) continue;
     // "must not invoke other tools until the user confirms" orders the steps; it does not keep the model away.
     // ("...should not be used, because issues are mirrored here before they reach GitHub" is no such pause.)
-    if (!discredit && PAUSE_FOR_USER_RE.test(sentence.text.slice(claim.index + claim[0].length))) continue;
+    if (!discredit && WAITS_FOR_USER_RE.test(sentence.text.slice(claim.index + claim[0].length))) continue;
     const refs = otherToolRefs(sentence.text, field, scope);
     if (refs.length === 0) continue;
     // "DO NOT USE for counts → use search_events": the other tool is where the model is sent for what this one cannot do.

@@ -1,7 +1,7 @@
 import type { Severity } from "../../../findings";
 import type { DiscoveredTool, Discovery } from "../../scan-outcome";
 import type { AnalyzedField } from "../analyzed-field";
-import { blankAsides, isNegatedBefore, sentencesAround } from "../directive-language";
+import { blankAsides, isNegatedBefore, sentencesAround, WAITS_FOR_USER_RE } from "../directive-language";
 import { OFFICIAL_SERVER_RE } from "../multilingual-requests";
 import { fieldHit, plainHit, type RuleHit } from "../rule-hit";
 import { toolNameTokens } from "../tool-name-tokens";
@@ -138,7 +138,6 @@ function preferenceCues(text: string): RegExpExecArray | null {
   return kinds >= 2 ? others : null;
 }
 
-const UNTIL_USER_RE = /^[^.;]{0,30}\b(?:until|unless|before|without)\b[^.;]{0,50}\b(?:the user|user'?s|confirm\w*|instruction|approval|permission)\b/;
 /**
  * Parameter texts are most of a listing's fields and almost never speak of other tools: a word
  * that every stand-in, "declared broken" and exclusion pattern needs lets the few that do through.
@@ -196,7 +195,7 @@ function othersExcluded(text: string): RegExpExecArray | null {
   for (const re of EXCLUDES_OTHERS_RES) {
     const m = re.exec(text);
     // "MUST NOT invoke any other CircleCI tools until receiving a clear instruction from the user": a pause for the user, not a ban.
-    if (m && !isNegatedBefore(text, m.index, 12) && !UNTIL_USER_RE.test(text.slice(m.index + m[0].length, m.index + m[0].length + 80))) return m;
+    if (m && !isNegatedBefore(text, m.index, 12) && !WAITS_FOR_USER_RE.test(text.slice(m.index + m[0].length, m.index + m[0].length + 80))) return m;
   }
   const runDown = RUNS_DOWN_OTHERS_RE.exec(text);
   return runDown && CHOOSE_RE.test(text) ? runDown : null;
