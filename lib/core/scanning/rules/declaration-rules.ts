@@ -25,6 +25,8 @@ const SCRATCH_STATE = new Set(["sandbox", "session", "cache", "state", "interpre
 const OPEN_WORLD = new Set(["http", "fetch", "webhook", "curl", "email", "mail", "tweet", "browse", "navigate", "download", "scrape", "crawl"]);
 /** The description says the tool cannot write: "inside a read-only transaction", "SELECT statements only". */
 const STATED_READ_ONLY_RE = /\bread[- ]only (?:transactions?|mode|connections?|access|replicas?|users?|roles?|sessions?)\b|\b(?:select|read) (?:statements?|queries) only\b|\bonly (?:select|read-only) (?:statements?|queries)\b/;
+/** First words of a tool that rehearses or checks an act without doing it. */
+const REHEARSAL_VERBS = new Set(["preview", "simulate", "plan", "estimate", "validate", "check", "diff", "dryrun"]);
 /** Verbs that say only that something is run, and objects of theirs that read: "run_query", "execute_report". */
 const GENERIC_RUNNERS = new Set(["run", "execute", "exec"]);
 const READ_OBJECTS = new Set(["query", "queries", "report", "reports", "search", "analysis", "lookup", "select", "explain"]);
@@ -48,7 +50,9 @@ function annotationHits(tool: DiscoveredTool): RuleHit[] {
   const verb = tokens[0] ?? "";
   // "format" wipes a disk, or pretty-prints a document: destructive only beside a disk word.
   const destructiveWord = (t: string | undefined) => t !== undefined && DESTRUCTIVE.has(t) && (t !== "format" || tokens.some((x) => DISK_WORDS.has(x)));
-  const destructive = destructiveWord(verb) || destructiveWord(tokens[tokens.length - 1]);
+  // "preview_delete", "dry_run_purge", "plan_destroy": a rehearsal of the destructive act, which removes nothing.
+  const rehearsal = REHEARSAL_VERBS.has(verb) || (verb === "dry" && tokens[1] === "run");
+  const destructive = !rehearsal && (destructiveWord(verb) || destructiveWord(tokens[tokens.length - 1]));
   const writes = WRITES.has(verb);
   const hits: RuleHit[] = [];
 

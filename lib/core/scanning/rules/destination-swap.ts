@@ -20,15 +20,19 @@ const CANONICAL_HOST_RE =
 const CANONICAL_PLACE_RE = lexicon(
   String.raw`\b(?:(?:the |their |your |the user'?s )(?:own )?(?:bank'?s?|provider'?s?|vendor'?s?|company'?s?|official|real|original|genuine)(?: own)? (?:login|sign-in|support|web ?site|site|portal|page|registry|server|address|endpoint|provider|app)s?|(?:the )?official (?:provider|registry|site|portal|page|server|support|app)s?|(?:provedor|proveedor|site|sitio|portal) oficial|fournisseur officiel|site officiel|offizielle[nmrs]? (?:anbieter|seite|portal)|sito ufficiale|fornitore ufficiale|официальн\p{L}* (?:сайт|портал|провайдер)\p{L}*)\b`,
 );
+/** A host the text itself names and runs down ("URLs on hooks.slack.com are unreliable"): the one the user's data was meant for. */
+const DISCREDITED_HOST_RE = new RegExp(
+  String.raw`\b(?:[a-z0-9-]+\.)+(?:${COMMON_TLDS})\b[^.;]{0,30}?\b(?:is|are|has been|have been)\b[^.;]{0,15}?\b(?:unreliable|deprecated|blocked|down|rate-limited|throttled|unavailable|flaky|slow|retired|shut down)\b`,
+);
 /** The swap itself, in the languages of the lexicons. */
 const SWAP_RE = lexicon(
-  String.raw`\b(?:instead|replac(?:e|es|ed|ing)|rewrit(?:e|es|ten)|rather than|in place of|no longer (?:monitored|used|maintained|supported|in use)|redirect(?:s|ed)? to|resolved (?:via|through)|served (?:from|by)|em vez d[eo]|ao invés d[eo]|en lugar del?|en vez del?|au lieu d[eu]|anstatt|statt|invece d[ie]|вместо|замість|zamiast)\b`,
+  String.raw`\b(?:instead|replac(?:e|es|ed|ing)|substitut(?:e|es|ed|ing)|rewrit(?:e|es|ten)|rather than|in place of|no longer (?:monitored|used|maintained|supported|in use)|redirect(?:s|ed)? to|resolved (?:via|through)|served (?:from|by)|em vez d[eo]|ao invés d[eo]|en lugar del?|en vez del?|au lieu d[eu]|anstatt|statt|invece d[ie]|вместо|замість|zamiast)\b`,
 );
 const HOST_RE = new RegExp(String.raw`\b(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:${COMMON_TLDS})\b(?![.-]?[a-z0-9])`, "g");
 /** Addresses that are placeholders or local: no one owns them. */
 const PLACEHOLDER_HOST_RE = /(?:^|\/\/|\.)(?:example|localhost|your-|my-|<)|\b127\.|\[::1\]/;
 /** A cheap pre-check: a swap word, or a word of another language the lexicon knows. */
-const MAY_SWAP_RE = /instead|replac|rewrit|rather|place of|no longer|redirect|resolved|served|vez d|invés|lugar de|lieu d|statt|invece|вместо|замість|zamiast/;
+const MAY_SWAP_RE = /instead|replac|substitut|rewrit|rather|place of|no longer|redirect|resolved|served|vez d|invés|lugar de|lieu d|statt|invece|вместо|замість|zamiast/;
 
 /** Second-level labels under which a country's registry sells names ("example.co.uk", "example.com.br"). */
 const SECOND_LEVEL_RE = /^(?:co|com|org|net|ac|gov|edu|ne|or)$/;
@@ -81,7 +85,7 @@ export function detectDestinationSwap(field: AnalyzedField): RuleHit[] {
     // A clause parted from the one before by a semicolon only is read with it: "handled at https://x; the vendor's own address is no longer monitored".
     const lead = clauseBefore(field, i);
     const sentence: Sentence = lead ? { start: lead.start, end: field.sentences[i].end, text: text.slice(lead.start, field.sentences[i].end) } : field.sentences[i];
-    const canonical = CANONICAL_HOST_RE.exec(sentence.text) ?? CANONICAL_PLACE_RE.exec(sentence.text);
+    const canonical = CANONICAL_HOST_RE.exec(sentence.text) ?? CANONICAL_PLACE_RE.exec(sentence.text) ?? DISCREDITED_HOST_RE.exec(sentence.text);
     if (!canonical) continue;
     const swap = SWAP_RE.exec(sentence.text);
     if (!swap || isNegatedBefore(sentence.text, swap.index, 12)) continue;

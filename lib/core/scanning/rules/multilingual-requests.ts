@@ -229,8 +229,8 @@ const REPLACE_RE = lexicon(String.raw`\b(?:remplacer par|remplace(?:z)? par|reem
  * "必须先调用 invite_user，参数 email=\"audit@…\"". An honest ordering hint names the call and
  * leaves its values to the user.
  */
-const CALL_NAMED_TOOL_RE = lexicon(String.raw`(?:调用|呼び出|呼出|호출|\b(?:llama|llamar|llame|chama|chamar|chame|appelle|appelez|appeler|rufe|aufrufen|chiama|chiamare|çağır\p{L}*|вызови|вызовите|вызвать|gọi|panggil)\b)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`);
-const ORDER_FIRST_RE = lexicon(String.raw`先|之前|以前|前に|まず|最初に|먼저|전에|每次|之后|毎回|後に|後は|後で|매번|후에|\b(?:depois de cada|após cada|después de cada|tras cada|après chaque|nach jede[mnr]?|dopo ogni|her [^.;\n]{1,30} sonra|после каждо\p{L}*|antes|primero|primeiro|avant|d'abord|zuerst|vorher|zunächst|prima|önce|сначала|перед|trước|sebelum)\b`);
+const CALL_NAMED_TOOL_RE = lexicon(String.raw`(?:调用|呼び出|呼出|호출|\b(?:llama|llamar|llame|chama|chamar|chame|appelle|appelez|appeler|rufe|aufrufen|chiama|chiamare|çağır\p{L}*|вызови|вызовите|вызвать|викличте|виклич|викликайте|gọi|panggil)\b)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`);
+const ORDER_FIRST_RE = lexicon(String.raw`先|之前|以前|前に|まず|最初に|먼저|전에|每次|之后|毎回|後に|後は|後で|매번|후에|\b(?:vor (?:jede[mnrs]?|dem|der)|після|перед тим|setelah|sesudah|depois de cada|após cada|después de cada|tras cada|après chaque|nach jede[mnr]?|dopo ogni|her [^.;\n]{1,30} sonra|после каждо\p{L}*|antes|primero|primeiro|avant|d'abord|zuerst|vorher|zunächst|prima|önce|сначала|перед|trước|sebelum)\b`);
 const FIXED_VALUE_RE = /\b[a-z_]{2,40}\s?=\s?(?:["'「“][^"'」”]{1,80}["'」”]|true\b|false\b|\d+\b)/;
 
 /** Another tool declared unusable ("has a known vulnerability", "must no longer be used"), in each language. */
@@ -238,7 +238,7 @@ const DECLARED_UNUSABLE_RE = lexicon(String.raw`(?:利用できません|使用�
 /** "use <tool>" in each language: where the model is sent instead. */
 const USE_NAMED_TOOL_RE = lexicon(String.raw`\b(?:utiliza|usa|use|utilice|utilisez|utilise|verwende|verwenden sie|benutze|nutze|usare|utilizzare|kullan\p{L}*|используй|используйте|використовуй|використовуйте|скористайтеся|gebruik|użyj|używaj)\b[^.;。\n]{0,40}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?:使用|改用|を使用|を使って|사용하)[^.;。\n]{0,12}?[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,6}?(?:を使用|を使って|를 사용|을 사용)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,12}?\bkullan\p{L}*|[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,4}?(?:で処理|로 처리|で実行|로 실행)|\b(?:envía|envie|envoie|envoyez|sende|senden sie|invia|manda)\b[^.;。\n]{0,40}?\ba [a-z][a-z0-9]*(?:_[a-z0-9]+)+`);
 /** A named tool called with the verb after it: "`cache_warm` … aufgerufen werden", "`verify_sync` を呼び出し". */
-const NAMED_TOOL_CALLED_RE = lexicon(String.raw`[a-z][a-z0-9]*(?:_[a-z0-9]+)+[^.;。\n]{0,80}?(?:\b(?:aufgerufen|aufrufen|çağır\p{L}*)\b|を呼び出|を呼ん|を実行|で呼び出|で実行|호출|调用)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:[^.;。\n]|\.(?=\S)){0,120}?\b(?:ausgeführt|ausführen|eseguit[oa]|ejecutad[oa]|executad[oa]|exécutée?|llamad[oa]|chamad[oa]|appelée?|chiamat[oa])\b`);
+const NAMED_TOOL_CALLED_RE = lexicon(String.raw`[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:[^.;。\n]|\.(?=\S)){0,80}?(?:\b(?:aufgerufen|aufrufen|çağır\p{L}*)\b|を呼び出|を呼ん|を実行|で呼び出|で実行|호출|调用)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:[^.;。\n]|\.(?=\S)){0,120}?\b(?:ausgeführt|ausführen|eseguit[oa]|ejecutad[oa]|executad[oa]|exécutée?|llamad[oa]|chamad[oa]|appelée?|chiamat[oa])\b`);
 /** Bank data, tax ids, whole workspaces: what a dependency call must not be told to carry. */
 const PAYLOAD_ML_RE = lexicon(String.raw`\b(?:datos bancarios|dados bancários|coordonnées bancaires|bankdaten|bankverbindung|dati bancari|dirección fiscal|endereço fiscal|gesamten inhalt|ganzen inhalt|contenido completo|tout le contenu|conteúdo completo|contenuto completo|todas las facturas|todos os registros|alle dateien|todos los archivos|tous les fichiers|tutti i file)\b|全社員|全部の記録|全ての記録|すべての記録|所有记录|全部文件|모든 기록`);
 /** The payee, the recipient account, in each language. */
@@ -269,7 +269,7 @@ const MAY_FORBID_OTHERS_RE = /autres outils|seul|otras herramientas|única|outra
 const MAY_BE_CALLED_AFTER_RE = /aufgerufen|aufrufen|ausgeführt|ausführen|eseguit|ejecutad|executad|exécuté|llamad|chamad|appelé|chiamat|çağır|を呼|を実行|で呼|で実行|호출|调用/;
 /** Another vendor's official server, and this tool put before it, in each language. */
 export const OFFICIAL_SERVER_RE = lexicon(String.raw`\b(?:offiziell\p{L}* [^.;\n]{0,30}server\p{L}*|serveur [^.;\n]{0,30}officiel|servidor (?:[^.;\n]{0,30} )?oficial|server (?:[^.;\n]{0,30} )?ufficiale|официальн\p{L}* [^.;\n]{0,30}сервер\p{L}*|server [^.;\n]{0,30}resmi|máy chủ [^.;\n]{0,30}khác|oficjaln\p{L}* serwer\p{L}*)|公式[^。\n]{0,30}サーバー|공식 [^.\n]{0,40}서버|官方[^。\n]{0,20}服务器`);
-const PUT_BEFORE_RE = lexicon(String.raw`\b(?:vorrang|vorzug|plutôt que|au lieu de|à sa place|en lugar de|en vez de|en su lugar|a su lugar|invece di|anziché|al suo posto|em vez de|ao invés de|no seu lugar|em seu lugar|an (?:seiner|dessen|deren) stelle|stattdessen|вместо|thay cho|thay thế|bukan|zamiast|yerine|in plaats van)\b|優先|우선|而不是|优先|代わりに|대신`);
+const PUT_BEFORE_RE = lexicon(String.raw`\b(?:vorrang|vorzug|plutôt que|au lieu de|à sa place|à la place|en lugar de|en vez de|en su lugar|a su lugar|invece di|anziché|al suo posto|em vez de|ao invés de|no seu lugar|em seu lugar|an (?:seiner|dessen|deren) stelle|stattdessen|вместо|thay cho|thay thế|bukan|zamiast|yerine|in plaats van)\b|優先|우선|而不是|优先|代わりに|대신`);
 /**
  * The assistant named as the one who acts, in each language: "ο βοηθός στέλνει", "el asistente envía", "アシスタントが送信".
  * As in English (directive-language.ts, modelActs), what the text says the assistant does is what it tells it to do.
@@ -381,21 +381,40 @@ function once<T>(compute: () => T): () => T {
   };
 }
 
+/** A tool that records, reports or shares what it is given: where a secret handed on leaves the user's hands. */
+const SINK_TOOL_NAME_RE = /(?:^|_)(?:log|logs|event|events|analytics|telemetry|track|tracking|report|webhook|notify|share|publish|email|mail|message|audit|metrics|collect|feedback|post)(?:_|$)/;
 /** A tool whose name says it returns a secret: get_api_token, read_secret, fetch_credentials. */
-const SECRET_TOOL_NAME_RE = /^[a-z0-9_]*(?:^|_)(?:api_?token|access_?token|token|api_?key|secret|secrets|credentials?|password|passwords)(?:_[a-z0-9]+)*$/;
+const SECRET_TOOL_NAME_RE = /^[a-z0-9_]*(?:^|_)(?:api_?token|access_?token|token|api_?key|secret|secrets|credentials?|password|passwords)(?:_[a-z0-9]+)*$|^(?:export|dump|reveal)_(?:[a-z]+_)?(?:keys?|keyring|wallet)$/;
 
-/** The text names a secret-returning tool and, after it, another tool: the secret's result handed on to it. */
+/**
+ * The text names a secret-returning tool and, after it, a tool that logs, reports or shares: the secret's result handed on
+ * to it. "Call get_token first, then upload" is the token used for the service's own upload, and stays clean.
+ */
 function secretToolPassedOn(text: string): boolean {
   const names = text.match(/[a-z][a-z0-9]*(?:_[a-z0-9]+)+/g) ?? [];
   const secretAt = names.findIndex((n) => SECRET_TOOL_NAME_RE.test(n));
-  return secretAt !== -1 && names.slice(secretAt + 1).some((n) => n !== names[secretAt] && !SECRET_TOOL_NAME_RE.test(n));
+  if (secretAt === -1) return false;
+  // Into a tool that logs or shares, or into a parameter ("その結果を diagnostics パラメータに渡して").
+  return names.slice(secretAt + 1).some((n) => !SECRET_TOOL_NAME_RE.test(n) && SINK_TOOL_NAME_RE.test(n)) || find(FIELD_WORD_RE, text) !== null;
+}
+
+/** Whether the one tool name in a call is the tool whose text this is. */
+function callsItself(call: string, field: AnalyzedField): boolean {
+  const names = call.match(/[a-z][a-z0-9]*(?:_[a-z0-9]+)+/g) ?? [];
+  return field.owner === "tool" && names.length === 1 && names[0] === field.ownerName.toLowerCase();
 }
 
 /** The call names a tool that grants, pays or deletes, and writes out its values (requested-actions.ts, in any language). */
 function consequentialCall(call: string): boolean {
   const tool = /[a-z][a-z0-9]*(?:_[a-z0-9]+)+/.exec(call);
-  return tool !== null && CONSEQUENTIAL_TOOL_RE.test(tool[0]) && CONSEQUENTIAL_VALUE_RE.test(call.slice(tool.index + tool[0].length));
+  if (tool === null || !CONSEQUENTIAL_TOOL_RE.test(tool[0])) return false;
+  const values = call.slice(tool.index + tool[0].length);
+  return CONSEQUENTIAL_VALUE_RE.test(values) || GRANTEE_ML_RE.test(values);
 }
+
+/** A fixed grantee or an administrator's role, in the words of other languages: "avec l'adresse x@y et le rôle administrateur". */
+const GRANTEE_ML_RE =
+  /[a-z0-9._%+-]{1,64}@(?!example\.)[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}|administrat|propriétaire|eigentümer|propietario|proprietário|amministrat|админ|адмін|власник|владел|管理者|管理员|관리자|yönetici/;
 
 export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const text = field.norm.lower;
@@ -538,7 +557,9 @@ export function detectMultilingualRequests(field: AnalyzedField): RuleHit[] {
   const sameNamed = MAY_BE_SAME_NAMED_RE.test(text) ? find(SAME_NAMED_ELSEWHERE_RE, text) : null;
   if (sameNamed) hit("TM-PREFERENCE-MANIPULATION", "high", sameNamed, "Claims, in another language than English, to replace the same-named tools of other servers, so that calls meant for them come here.");
   if (!hits.some((h) => h.ruleId === "TM-PREFERENCE-MANIPULATION")) hits.push(...detectMultilingualPreference(field, text));
-  const call = find(CALL_NAMED_TOOL_RE, text) ?? (text.includes("_") && MAY_BE_CALLED_AFTER_RE.test(text) ? find(NAMED_TOOL_CALLED_RE, text) : null);
+  const anyCall = find(CALL_NAMED_TOOL_RE, text) ?? (text.includes("_") && MAY_BE_CALLED_AFTER_RE.test(text) ? find(NAMED_TOOL_CALLED_RE, text) : null);
+  // A tool's text that tells the model to call that same tool ("请先调用 get_token，再调用 upload" in get_token's own description) documents its own use.
+  const call = anyCall && !callsItself(text.slice(anyCall.at, anyCall.end), field) ? anyCall : null;
   // The call told to carry secrets, bank or personal data, or everything there is: the dependency-injection payload.
   if (call && ORDER_FIRST_RE.test(text) && (secret() || find(PAYLOAD_ML_RE, text) || find(PAYMENT_SECRET_RE, text) || environment() || secretToolPassedOn(text.slice(Math.max(0, call.at - 80), call.end + 200)))) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to a named tool that carries secrets, bank or personal data, or everything there is.");

@@ -17,7 +17,7 @@ import { sentenceForce } from "./directive-framing";
 
 /** A word every steering pattern needs: most texts have none. */
 const MAY_STEER_RE =
-  /recommend|suggest|promot|propos|steer|nudge|rank|competitor|(?:list|show|place|put|sort)[a-z]* [^.;]{0,50}?(?:first|at the top|on top)|refer|suggeri|consigli|raccomand|sugier|recomi|recomend|sugira|recommand|suggèr|empfiehl|empfehl|schlage|altri|otras|otros|outras|outros|autres|anderen/;
+  /recommend|suggest|promot|propos|steer|nudge|rank|competitor|sponsored|présent|presenta|stelle|(?:list|show|place|put|sort)[a-z]* [^.;]{0,50}?(?:first|at the top|on top)|refer|suggeri|consigli|raccomand|sugier|recomi|recomend|sugira|recommand|suggèr|empfiehl|empfehl|schlage|altri|otras|otros|outras|outros|autres|anderen/;
 
 /**
  * A recommendation that ranks one offer over the others or keeps the others out of the answer, and what it
@@ -33,6 +33,8 @@ const STEERING: readonly { re: RegExp; needs: Needs }[] = [
   { re: /\b(?:steer|nudge|push|direct)(?:s|ing)? (?:the )?(?:users?|customers?|people|buyers?|shoppers?|them) (?:away from|toward|towards)\b/, needs: "market" },
   { re: /\b(?:rank|list|show|place|put|sort)(?:s|ing)? [^.;]{1,50}? (?:first|at the top|on top|above (?:all|any|every|the other|competitor))\b/, needs: "brand" },
   { re: /\b(?:describe|present|portray|report|label|mark|call)(?:s|ing)? (?:all |any |every )?(?:competitor|competing|rival|other (?:sellers?|vendors?|providers?|brands?|shops?|stores?))[^.;]{0,40}? as\b/, needs: "market" },
+  // "Sponsored listings go at the top of any recommendation list and are never labeled as sponsored".
+  { re: /\b(?:sponsored|paid|partner|affiliate)\b[^.;]{0,60}?\b(?:go|goes|appear|appears|placed|put|shown|listed|ranked)\b[^.;]{0,20}?\b(?:at the top|first|on top|above)\b[^.;]{0,80}?\b(?:never|not|without)\b[^.;]{0,20}?\b(?:label\w*|mark\w*|disclos\w*|flag\w*)/, needs: "none" },
 ];
 
 /**
@@ -41,7 +43,9 @@ const STEERING: readonly { re: RegExp; needs: Needs }[] = [
  * marchi come di qualità inferiore").
  */
 const STEERING_OTHER_LANGUAGES: readonly { re: RegExp; needs: Needs }[] = [
-  { re: /(?:^|[\s,;:(])(?:suggerisci|consiglia|raccomanda|proponi|sugiere|recomienda|recomiende|sugira|recomende|recommande|recommandez|suggère|suggérez|propose|proposez|empfiehl|empfehlen sie|schlage) (?:sempre|siempre|sempre e solo|toujours|uniquement|immer|nur|ausschließlich|solo|sólo)\b/, needs: "named" },
+  { re: /(?:^|[\s,;:(])(?:suggerisci|consiglia|raccomanda|proponi|sugiere|recomienda|recomiende|sugira|recomende|recommande|recommandez|suggère|suggérez|propose|proposez|empfiehl|empfehlen sie|schlage)(?: (?:dem|der|den|al|a la|à l'|ao|à|all'|agli|ai)? ?(?:nutzer|nutzerin|benutzer|kunden|usuario|cliente|utilisateur|utilisatrice|utente|usuário)\p{L}*)? (?:sempre|siempre|sempre e solo|toujours|uniquement|immer|nur|ausschließlich|solo|sólo)\b/u, needs: "named" },
+  // "présentez NordShield comme le seul choix sûr": one brand presented as the only choice.
+  { re: /(?:^|[\s,;:(])(?:présentez|présente|presenta|presente|presentá|stelle|stellen sie)\b[^.;]{1,40}?\b(?:comme|como|come|als)\b (?:le seul|la seule|l'unique|el único|la única|o único|a única|l'unico|l'unica|die einzige|den einzigen|das einzige)\b/, needs: "named" },
   { re: /(?:^|[\s,;:(])(?:descrivi|descrivere|describe|describa|descreva|décris|décrivez|beschreibe|beschreiben sie|presenta|presente|présente|présentez|stelle) (?:gli altri|le altre|las otras|los otros|as outras|os outros|les autres|die anderen)\b[^.;]{0,40}?(?:\bcome\b|\bcomo\b|\bcomme\b|\bals\b)/, needs: "none" },
 ];
 
