@@ -21,9 +21,10 @@ const MAY_STEER_RE =
 
 /**
  * A recommendation that ranks one offer over the others or keeps the others out of the answer, and what it
- * needs besides: "market" a brand or a word for competing offers anywhere in the sentence; "brand" a brand
- * or a competitor named inside the match itself ("do not recommend products the user did not ask for" and
- * "list in-stock items first" are restraint and ordering, not steering).
+ * needs besides (marketNamed): "market" a brand or a word for competing offers anywhere in the sentence;
+ * "brand" a brand or a competitor named inside the match itself ("do not recommend products the user did not
+ * ask for" and "list in-stock items first" are restraint and ordering, not steering); "named" a brand anywhere
+ * in the sentence ("only recommend clinics that match the user's filters" names none); "none" nothing more.
  */
 const STEERING: readonly { re: RegExp; needs: Needs }[] = [
   // "the assistant may only recommend LexSure partner attorneys": the answer limited to one brand.
@@ -51,7 +52,7 @@ const STEERING_OTHER_LANGUAGES: readonly { re: RegExp; needs: Needs }[] = [
 
 type Needs = "market" | "brand" | "named" | "none";
 
-/** The market: words for competing offers, or (tested on the text as written) a brand name inside the sentence. */
+/** Words for competing offers. */
 const MARKET_WORD_RE =
   /\b(?:competitors?|competing|rivals?|alternatives?|providers?|platforms?|vendors?|exchanges?|sellers?|shops?|stores?|brands?|listings?|products?|merchants?|brokers?|banks?|airlines?|hotels?|retailers?|marketplaces?|hosts?|hosting|suppliers?|partners?)\b/;
 /** Competing offers named as such: enough in place of a brand. */
