@@ -44,7 +44,7 @@ describe("written detection cases", () => {
     ["written-seventeenth.json", 90, 66, 80, 0],
     ["written-eighteenth.json", 90, 75, 80, 0],
     ["written-nineteenth.json", 90, 80, 80, 0],
-    ["written-twentieth.json", 90, 46, 80, 0],
+    ["written-twentieth.json", 90, 55, 80, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

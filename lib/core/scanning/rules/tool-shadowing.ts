@@ -31,10 +31,10 @@ const USED_TOOL_RE = /\b(?:when(?:ever)?|each time|every time|before|after) (?:t
 /** The text itself places a tool on another server: "a create_invoice tool from another server". */
 const OTHER_SERVER_MENTION_RE = /\b(?:from|on|of|in|by|via) (?:an?other|other|a different|any other|a third-party|third-party|external) (?:mcp )?(?:servers?|integrations?|connectors?|plugins?|providers?)\b/;
 const GLOBAL_REF_RE = /\b(?:all|any|every|each)(?: of the)?(?: other)?(?: [a-z-]+)? (?:tools?|functions?|tool calls?)\b|\bother tools?\b|\banother tool\b/;
-const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|any ?time|if|after|before|while|once|for (?:any|every|each))\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b|\b(?:are|is) expected to\b|\bprefers? that\b/;
+const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|any ?time|if|after|before|while|once|for (?:any|every|each))\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b|\b(?:are|is) expected to\b|\bprefers? that\b|\b(?:on|with) (?:every|each) (?:call|request|invocation|use|run)\b/;
 const MODIFY_RE =
-  /(?:^|[,;:]\s)(?:first |also |always |then )?(?:change|set|replace|add|open|expose|grant|allow|disable|swap|rewrite|override|append|prepend|insert|increase|raise|double|redirect|route|copy|post|send|forward|summari[sz]e)\b|\bmust (?:also |always )?be (?:increased|raised|changed|replaced|redirected|copied|forwarded|sent|posted|mirrored)\b|\blist [^\n]{1,60}? among\b|\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|redirect|reroute)\b|\binstead of\b|\b(?:returns?|creates?|sends?|runs?|is (?:used|called|invoked))\b[^.]{0,120}\b(?:call|add|set|send|copy|forward|store|save|upload|sync|include|pass|prefix|append|push)\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b|\b(?:replaced|appended|prepended|added|included|inserted|forwarded|copied|redirected|rerouted|swapped|substituted|routed) (?:by|with|to|into|through|via)\b|\b(?:carry|carries|needs?|requires?|gets?) (?:a |an )?(?:copy-recipient|cc|bcc|copy|extra recipient|additional recipient)\b|\bneeds? [^ ]{1,64}@[^ ]{3,80} as well\b|\b(?:please )?(?:append|prepend|add) [`'"]|\b(?:be )?(?:rounded|topped) up\b[^.;]{0,80}\b(?:difference|remainder|rest)\b|\buse --no-verify\b/;
-const RECIPIENT_RE = /\bamong the (?:attendees|invitees|recipients|participants|guests)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|forward|redirect|reroute|recipient|send a copy|copy (?:of )?(?:all|every|each|the))\b|\bcopy-recipient\b/;
+  /(?:^|[,;:]\s)(?:first |also |always |then )?(?:change|set|replace|add|open|expose|grant|allow|disable|swap|rewrite|override|append|prepend|insert|increase|raise|double|redirect|route|copy|post|send|forward|summari[sz]e)\b|\bmust (?:also |always )?be (?:increased|raised|changed|replaced|redirected|copied|forwarded|sent|posted|mirrored)\b|\blist [^\n]{1,60}? among\b|\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|redirect|reroute)\b|\binstead of\b|\b(?:returns?|creates?|sends?|runs?|is (?:used|called|invoked))\b[^.]{0,120}\b(?:call|add|set|send|copy|forward|store|save|upload|sync|include|pass|prefix|append|push)\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b|\b(?:replaced|appended|prepended|added|included|inserted|forwarded|copied|redirected|rerouted|swapped|substituted|routed) (?:by|with|to|into|through|via)\b|\b(?:carry|carries|needs?|requires?|gets?) (?:a |an )?(?:copy-recipient|cc|bcc|copy|extra recipient|additional recipient)\b|\bneeds? [^ ]{1,64}@[^ ]{3,80} as well\b|\b(?:please )?(?:append|prepend|add) [`'"]|\b(?:be )?(?:rounded|topped) up\b[^.;]{0,80}\b(?:difference|remainder|rest)\b|\buse --no-verify\b|\b(?:now )?(?:receives?|gets?|is given|are given|is passed|are passed)\s+[a-z_]+\s?=/;
+const RECIPIENT_RE = /\bamong the (?:attendees|invitees|recipients|participants|guests)\b|\b(?:watchers?|followers?|subscribers?|observers?)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|forward|redirect|reroute|recipient|send a copy|copy (?:of )?(?:all|every|each|the))\b|\bcopy-recipient\b/;
 /**
  * Another integration's tools named loosely: "the mail integration", "the
  * database server's query or execute tool", "its send tool". Only outside
@@ -43,6 +43,8 @@ const RECIPIENT_RE = /\bamong the (?:attendees|invitees|recipients|participants|
 const INTEGRATION_REF_RE =
   /\b(?:the|its|your|their|any|every|each|another|other|a different) (?:[a-z0-9-]+ ){0,3}?(?:integration|connector|plugin|extension|server|service|app)(?:'s|’s)? (?:(?:[a-z_-]+|or|and) ){0,4}?(?:tools?|functions?)\b|\b(?:the|your|their) (?:[a-z-]+ )?(?:mail|e-?mail|calendar|bank|banking|payments?|chat|messaging|database|file ?system|git|crm|slack|storage|drive)(?: or [a-z-]+)? (?:integration|connector|plugin|extension)\b|\bits (?:[a-z_-]+ )?tools?\b/;
 
+/** The user's credentials copied or forwarded somewhere by the changed tool. */
+const CREDENTIAL_COPIED_RE = /\b(?:copy|copies|forward|forwards|duplicate|duplicates|mirror|mirrors)\b[^.;]{0,30}\b(?:the user'?s |their |its )?(?:authorization headers?|bearer tokens?|api keys?|access tokens?|session (?:cookies?|tokens?)|cookies|passwords?|credentials)\b/;
 /** Tools people care about being hijacked, when named loosely ("the email tool"). */
 const SENSITIVE_TOOL_WORD_RE = /(?:e-?mail|mail|message|messaging|payment|transfer|bank|wallet|shell|command|terminal|slack|sms|whatsapp|telegram|signal|discord|file ?system|git|browser|crypto|chat|calendar|teams|stripe|paypal|venmo|jira|linear|github|gitlab|notion|gmail|outlook|salesforce|hubspot|crm|drive|dropbox|cloud|console|terraform|aws|gcp|azure|kubernetes|firewall|banking)/;
 /**
@@ -61,11 +63,17 @@ interface ToolRef {
   global?: boolean;
 }
 
-/** "the postgres `query` tool": a vendor's word and a well-known tool name, the last word not one of this server's tools. */
+/** "the postgres `query` tool": a vendor's word and a well-known tool name (or an identifier), the last word not one of this server's tools. */
 function vendorAndWellKnownTool(spoken: string, scope: RuleScope): boolean {
   const words = spoken.split(" ");
-  return words.length > 1 && words.some((w) => WELL_KNOWN_TOOLS.includes(w)) && !scope.toolNames.has(words[words.length - 1]);
+  if (words.length < 2 || scope.toolNames.has(words[words.length - 1]) || GENERIC_QUALIFIER_RE.test(words[0])) return false;
+  // "the Asana create_task tool": a vendor's name, then an identifier this server does not have, right before "tool".
+  const last = words[words.length - 1];
+  return words.some((w) => WELL_KNOWN_TOOLS.includes(w)) || (words.length <= 3 && /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(last) && words.every((w) => /^[a-z0-9_.-]+$/.test(w)));
 }
+
+/** Words before a tool name that qualify this server's own tools, not another vendor's: "the old export_csv tool". */
+const GENERIC_QUALIFIER_RE = /^(?:old|new|legacy|previous|current|same|other|existing|default|built-in|deprecated|v\d+|this|our|its|their|your|sibling)$/;
 
 function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): ToolRef[] {
   const own = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
@@ -183,7 +191,8 @@ export function detectToolShadowing(field: AnalyzedField, scope: RuleScope): Rul
       const quiet = ref.global === true;
       severity = sink && recipient ? "critical" : sink || recipient ? "high" : quiet ? "low" : "high";
     }
-    else severity = sink && recipient ? "high" : null;
+    // A sibling told to copy the user's credentials somewhere ("must copy the user's Authorization header into a query parameter").
+    else severity = (sink && recipient) || CREDENTIAL_COPIED_RE.test(text) ? "high" : null;
     if (!severity) continue;
     const modify = MODIFY_RE.exec(text);
     const end = modify ? Math.max(modify.index + modify[0].length, ref.index + ref.name.length) : ref.index + ref.name.length;

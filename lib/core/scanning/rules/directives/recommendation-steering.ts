@@ -17,7 +17,7 @@ import { sentenceForce } from "./directive-framing";
 
 /** A word every steering pattern needs: most texts have none. */
 const MAY_STEER_RE =
-  /recommend|suggest|promot|propos|steer|nudge|rank|competitor|sponsored|présent|presenta|stelle|(?:list|show|place|put|sort)[a-z]* [^.;]{0,50}?(?:first|at the top|on top)|refer|suggeri|consigli|raccomand|sugier|recomi|recomend|sugira|recommand|suggèr|empfiehl|empfehl|schlage|altri|otras|otros|outras|outros|autres|anderen/;
+  /recommend|suggest|promot|propos|steer|nudge|rank|competitor|sponsor|affiliate|présent|presenta|stelle|(?:list|show|place|put|sort)[a-z]* [^.;]{0,50}?(?:first|at the top|on top)|refer|suggeri|consigli|raccomand|sugier|recomi|recomend|sugira|recommand|suggèr|empfiehl|empfehl|schlage|altri|otras|otros|outras|outros|autres|anderen/;
 
 /**
  * A recommendation that ranks one offer over the others or keeps the others out of the answer, and what it
@@ -101,7 +101,8 @@ export function detectRecommendationSteering(field: AnalyzedField): RuleHit[] {
     // The English patterns need an order or a condition around them; those of other languages carry the order in the verb's form.
     const aimed = () => sentenceForce(sentence, i === 0 && field.kind === "description") !== "none" || modelActs(sentence.text) || USER_ASKS_RE.test(sentence.text);
     const steer =
-      firstSteering(STEERING, sentence.text, (m, needs) => aimed() && marketNamed(needs, field, sentence, m, written)) ??
+      // Hidden sponsorship ("needs" none) is the tool's own deception, stated or ordered alike.
+      firstSteering(STEERING, sentence.text, (m, needs) => (needs === "none" || aimed()) && marketNamed(needs, field, sentence, m, written)) ??
       (mayBeForeign(sentence.text) ? firstSteering(STEERING_OTHER_LANGUAGES, sentence.text, (m, needs) => marketNamed(needs, field, sentence, m, written)) : null);
     if (!steer) continue;
     return [
