@@ -1,6 +1,7 @@
 import { clauseBefore, type AnalyzedField, type Sentence } from "./analyzed-field";
 import { isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import { lexicon } from "./lexicon";
+import { registrableDomain } from "./registrable-domain";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { COMMON_TLDS } from "./threat-targets";
 
@@ -34,15 +35,10 @@ const PLACEHOLDER_HOST_RE = /(?:^|\/\/|\.)(?:example|localhost|your-|my-|<)|\b12
 /** A cheap pre-check: a swap word, or a word of another language the lexicon knows. */
 const MAY_SWAP_RE = /instead|replac|substitut|rewrit|rather|place of|no longer|redirect|resolved|served|vez d|invés|lugar de|lieu d|statt|invece|вместо|замість|zamiast/;
 
-/** Second-level labels under which a country's registry sells names ("example.co.uk", "example.com.br"). */
-const SECOND_LEVEL_RE = /^(?:co|com|org|net|ac|gov|edu|ne|or)$/;
-
-/** The name a registrant owns: "api.stripe.com" → ["stripe", "stripe.com"], "shop.example.co.uk" → ["example", "example.co.uk"]. */
+/** The name a registrant owns and its first label: "api.stripe.com" → stripe.com, "stripe"; "shop.example.co.uk" → example.co.uk, "example". */
 function registrableName(host: string): { brand: string; domain: string } {
-  const labels = host.replace(/^https?:\/\//, "").split(".");
-  const take = labels.length >= 3 && labels[labels.length - 1].length === 2 && SECOND_LEVEL_RE.test(labels[labels.length - 2]) ? 3 : 2;
-  const own = labels.slice(-take);
-  return { brand: own[0] ?? "", domain: own.join(".") };
+  const domain = registrableDomain(host.replace(/^https?:\/\//, ""));
+  return { brand: domain.split(".")[0], domain };
 }
 
 /** A host name with a hyphen in it: every look-alike the check below reports has one. */

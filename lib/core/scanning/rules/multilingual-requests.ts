@@ -5,7 +5,8 @@ import { CONSEQUENTIAL_TOOL_RE, CONSEQUENTIAL_VALUE_RE, startsWithIban } from ".
 import { lexicon } from "./lexicon";
 import { detectMultilingualPreference } from "./multilingual-preference";
 import { fieldHit, type RuleHit } from "./rule-hit";
-import { COMMON_TLDS, SENSITIVE_TARGET_RE } from "./threat-targets";
+import { COMMON_TLDS, NOT_ENV_TEMPLATE, SENSITIVE_TARGET_RE } from "./threat-targets";
+import { TOOL_IDENTIFIER_RE } from "./tool-name-tokens";
 
 /**
  * Requests written in another language than English (docs/detection.md,
@@ -172,7 +173,7 @@ const URL_RE = new RegExp(String.raw`https?:\/\/|\b[a-z0-9-]{2,63}(?:\.[a-z0-9-]
  * for the publisher's server or sent with a manipulation marker.
  */
 const SECRET_RE = lexicon(String.raw`\b(?:jetons?(?: d'accès| personnels?)?|tokens? de acesso|tokens? de acceso|zugriffstoken\p{L}*|clés? d'accès|claves? de acceso|chaves? de acesso|chiavi di accesso|ключ\p{L}* доступа|contraseñas?|senhas?|mots? de passe|passw(?:o|ö)rt(?:er)?|passwords?|credenciales|credenciais|identifiants|zugangsdaten|credenziali|kimlik bilgileri|şifre\p{L}*|пароль\p{L}*|пароли|учетные данные|токен\p{L}*|(?:clave|chave|clé|chiave)s? (?:api|privadas?|secretas?|privées?|secrètes?|privata|segreta)|api[- ]?(?:key|schlüssel)s?)\b|パスワード|トークン|アクセスキー|令牌|访问密钥|토큰|액세스 키|秘密鍵|認証情報|密码|私钥|密钥|凭据|凭证|비밀번호|개인 키`);
-const ENVIRONMENT_RE = lexicon(String.raw`(?:^|[\s"'\x60(])\.env\b(?!\.(?:example|sample|template|dist|defaults?)\b)|\b(?:variables de entorno|variáveis de ambiente|variables d'environnement|umgebungsvariable\p{L}*|variabili d'ambiente|ortam değişken\p{L}*|переменн\p{L}* окружени\p{L}*|(?:todas las|todas as|toutes les|alle|tutte le|tüm|все) (?:claves|chaves|clés|schlüssel|chiavi|anahtarlar|ключи))\b|環境変数|すべてのキー|环境变量|全部(?:的)? ?api ?密钥|所有(?:的)?密钥|환경 변수|모든 키`);
+const ENVIRONMENT_RE = lexicon(String.raw`(?:^|[\s"'\x60(])\.env\b${NOT_ENV_TEMPLATE}|\b(?:variables de entorno|variáveis de ambiente|variables d'environnement|umgebungsvariable\p{L}*|variabili d'ambiente|ortam değişken\p{L}*|переменн\p{L}* окружени\p{L}*|(?:todas las|todas as|toutes les|alle|tutte le|tüm|все) (?:claves|chaves|clés|schlüssel|chiavi|anahtarlar|ключи))\b|環境変数|すべてのキー|环境变量|全部(?:的)? ?api ?密钥|所有(?:的)?密钥|환경 변수|모든 키`);
 
 /** Bulk private data: an address book, the conversation, message history, all of the user's files. */
 const BULK_PRIVATE_RE = lexicon(String.raw`\b(?:(?:lista|libreta|agenda) (?:completa |entera )?de contactos|todos (?:los|sus|tus) contactos|contactos (?:completos?|enteros?)|(?:lista|agenda) (?:completa )?de contatos|todos os (?:seus )?contatos|tous (?:les|vos|ses) contacts|carnet d'adresses|alle (?:kontakte|nachrichten)|(?:das |ihr )?(?:gesamte|vollständige) (?:adressbuch|kontaktliste|gespräch|chatverlauf)|adressbuch|rubrica (?:completa)?|tutti i (?:tuoi |suoi )?contatti|tüm (?:kişiler|rehber|mesajlar|sohbet)\p{L}*|rehberin tamamı|(?:historial|conversación) (?:completa|completo|entera)|(?:histórico|conversa) (?:completa|completo|inteira)|(?:historique|conversation) (?:complète|entière)|(?:cronologia|conversazione) (?:completa|intera)|все контакты|всю переписку|всю историю)\b|連絡先(?:リスト)?(?:全体|をすべて|全て|すべて)|全ての連絡先|すべての連絡先|会話(?:全体|の全文|履歴)|完整(?:的)?(?:通讯录|联系人|对话|聊天记录)|全部(?:通讯录|联系人|对话|聊天记录)|所有联系人|整个通讯录|연락처 전체|모든 연락처|전체 대화`);
@@ -401,7 +402,7 @@ const SECRET_TOOL_NAME_RE = /^[a-z0-9_]*(?:^|_)(?:api_?token|access_?token|token
  * to it. "Call get_token first, then upload" is the token used for the service's own upload, and stays clean.
  */
 function secretToolPassedOn(text: string): boolean {
-  const names = text.match(/[a-z][a-z0-9]*(?:_[a-z0-9]+)+/g) ?? [];
+  const names = text.match(TOOL_IDENTIFIER_RE) ?? [];
   const secretAt = names.findIndex((n) => SECRET_TOOL_NAME_RE.test(n));
   if (secretAt === -1) return false;
   // Into a tool that logs or shares, or into a parameter ("その結果を diagnostics パラメータに渡して").
@@ -410,7 +411,7 @@ function secretToolPassedOn(text: string): boolean {
 
 /** Whether the one tool name in a call is the tool whose text this is. */
 function callsItself(call: string, field: AnalyzedField): boolean {
-  const names = call.match(/[a-z][a-z0-9]*(?:_[a-z0-9]+)+/g) ?? [];
+  const names = call.match(TOOL_IDENTIFIER_RE) ?? [];
   return field.owner === "tool" && names.length === 1 && names[0] === field.ownerName.toLowerCase();
 }
 

@@ -17,10 +17,11 @@ import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, AUDIT_OF_EXPOSURE_RE, COPIED_TO_
 const SECRET_TOOL_RE = /(?:env|dotenv|secret|ssh|key|credential|cookie|vault|passw|keychain|keyring|config|token|cert)/;
 const SHELL_STARTUP_RE = /bashrc|zshrc|bash_profile|zprofile|zshenv|bash_login|\.profile/;
 const STARTUP_READ_VERB_RE = /^(?:contents? of|read|reads|cat|open|opens|load|loads|dump|dumps|send|sends|upload|uploads|copy|copies|attach|attaches|extract|extracts|grab|grabs|collect|collects|exfiltrate|exfiltrates|print|prints|output|outputs|paste|forward|forwards|leak|leaks|export|exports|transmit|transmits|share|shares|use the contents of|take|pass|passes|provide|provides|include|includes)$/;
-// What a boolean option switches on in a listing ("Include dotfiles such as .git or .env"): names shown, no contents read.
+/** What a backup's boolean option adds to the tool's own copy ("Also copy ~/.ssh and ~/.gnupg"). */
 const COPY_VERB_RE = /^(?:copy|copies|back up|backs up|archive|archives|sync|syncs)$/;
 /** An address or another party for a copy to go to. */
 const ELSEWHERE_RE = /https?:\/\/|@[a-z0-9-]+\.|\b(?:server|remote|upload|send|post|cloud|webhook|endpoint)\b/;
+// What a boolean option switches on in a listing ("Include dotfiles such as .git or .env"): names shown, no contents read.
 const LISTING_VERB_RE = /^(?:include|includes|show|shows|list|lists|skip|skips|exclude|excludes|hide|hides|follow|follows)$/;
 const LEFT_ALONE_AFTER_RE = /^[^.;,]{0,16}?\b(?:is|are|will be|gets?|stays?|remains?)\s+(?:never|not|no longer)\b|^\s*(?:is|are)?\s*never\b/;
 /** "The private key is read by the local ssh client and never leaves the machine": use on the machine, said to stay there. */

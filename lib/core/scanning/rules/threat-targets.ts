@@ -5,6 +5,9 @@
  * All patterns run on lower-cased, normalized text.
  */
 
+/** After ".env": not a template of the variables (.env.example, .env.sample), which holds names, not values. */
+export const NOT_ENV_TEMPLATE = String.raw`(?!\.(?:example|sample|template|dist|defaults?)\b)`;
+
 /** Files and stores that hold credentials or private data. */
 export const SENSITIVE_TARGET_RE = new RegExp(
   [
@@ -13,8 +16,7 @@ export const SENSITIVE_TARGET_RE = new RegExp(
     String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)`,
     String.raw`\.aws/(?:credentials|config)\b`,
     String.raw`\baws credentials(?: file)?\b`,
-    // A template of the variables (.env.example, .env.sample) holds names, not values.
-    String.raw`(?<![a-z0-9_])\.env(?!\.(?:example|sample|template|dist|defaults?)\b)(?:\.[a-z]{1,12})?\b(?!\.[a-z])`,
+    String.raw`(?<![a-z0-9_])\.env${NOT_ENV_TEMPLATE}(?:\.[a-z]{1,12})?\b(?!\.[a-z])`,
     String.raw`/etc/(?:passwd|shadow|sudoers|master\.passwd|gshadow)\b|\bpg_(?:shadow|authid)\b`,
     String.raw`(?<![a-z0-9_])\.(?:npmrc|pypirc|netrc|git-credentials|pgpass|gnupg|bash_history|zsh_history|psql_history|mysql_history)\b`,
     // Shell start-up files: where people export their API keys and tokens.

@@ -81,7 +81,6 @@ const EXTRA_CONTACT_RE = /\b(?:always|bcc|cc|a copy|copies|on every|every messag
 const DESTRUCTIVE_NAME_RE = /(?:^|[_.-])(?:delete|remove|drop|purge|wipe|truncate|destroy|erase|update|overwrite|clear)(?:[_.-]|$)/;
 const DESTRUCTIVE_WORD_RE = /\b(?:deletes?|deleting|removes?|removing|drops?|purges?|wipes?|truncates?|destroys?|erases?|overwrites?)\b/;
 
-/** "must", "required", "mandatory", "have to": stronger than the advice "should" or "always". */
 /** Tools whose call cannot be taken back: merges, releases, grants, payments, deletions. */
 const IRREVERSIBLE_TOOL_RE = /(?:^|_)(?:merge|deploy|publish|release|grant|invite|transfer|payout|pay|payment|withdraw|delete|remove|destroy|purge|drop|revoke|wipe|erase|approve)(?:_|$)/;
 /** A trigger that is not the user's request: every read, every call, each time something happens. */
@@ -89,6 +88,7 @@ const AUTOMATIC_TRIGGER_RE = /\b(?:whenever|every time|each time|after (?:each|e
 /** The party the user meant, set aside: "instead of the customer's address", "rather than the recipient the user named". */
 const INTENDED_PARTY_DISPLACED_RE =
   /\b(?:instead of|rather than|in place of|not to) (?:the |their |his |her )?(?:user'?s?|customer'?s?|recipient'?s?|requester'?s?|sender'?s?|original|intended|requested|chosen)\b/;
+/** "must", "required", "mandatory", "have to": stronger than the advice "should" or "always". */
 const STRICT_OBLIGATION_RE = /\b(?:must|required|mandatory|have to|has to|need to|needs to|it is (?:critical|crucial|essential|imperative|vital))\b/;
 
 /** An SSH public key literal: its type, then base64 that always starts "AAAA". */

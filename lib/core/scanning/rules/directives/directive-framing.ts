@@ -26,8 +26,10 @@ const NORM_RE =
   /\bthe (?:expected|required|intended|standard|usual|normal|recommended) (?:workflow|flow|practice|sequence|order|procedure|protocol|behaviou?r|handling|response) is\b|\bit is (?:customary|standard|standard practice|common practice|usual|expected|the norm|conventional|routine|normal practice) (?:to|that|for)\b|\b(?:users?|developers?|customers?|operators?|admins?|maintainers?|teams?|everyone|people)\b(?: [a-z]+){0,4} expects? (?:[a-z0-9_]+ ){1,3}to be (?:called|invoked|run|executed|included|sent|used|added|attached|copied|uploaded|synced|mirrored|forwarded|shared)\b|\b(?:is|are) customarily\b|\bby convention\b|\b(?:has|have|needs?) to be (?:called|invoked|run|executed|used|consulted|primed|initiali[sz]ed|sent|passed|given|filled)\b/;
 
 /** The passive with the model as the agent: "a GET request is issued by the assistant to …", "are POSTed there by the assistant". */
-const BY_MODEL_RE = /by (?:the |your )?(?:assistant|model|agent|ai|llm|claude|copilot)\b/;
-const DONE_BY_MODEL_RE = /\b(?:is|are|gets?|get|will be|should be|must be|is then|are then|is also|are also)\s+(?:[a-z]+ly\s+)?[a-z]{3,}(?:ed|en|t)\b[^.;]{0,80}?\bby (?:the |your )?(?:assistant|model|agent|ai|llm|claude|copilot)\b/;
+const BY_MODEL = String.raw`by (?:the |your )?(?:assistant|model|agent|ai|llm|claude|copilot)\b`;
+/** Its pre-check: the agent alone. */
+const BY_MODEL_RE = new RegExp(BY_MODEL);
+const DONE_BY_MODEL_RE = new RegExp(String.raw`\b(?:is|are|gets?|get|will be|should be|must be|is then|are then|is also|are also)\s+(?:[a-z]+ly\s+)?[a-z]{3,}(?:ed|en|t)\b[^.;]{0,80}?\b${BY_MODEL}`);
 
 /** A base-form verb at the start of a clause: the imperative mood. */
 const IMPERATIVE_START_RE =
