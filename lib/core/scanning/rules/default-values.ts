@@ -54,3 +54,24 @@ export function privateSlotInDefault(field: AnalyzedField): RuleHit[] {
   if (!m) return [];
   return [fieldHit(field, "TM-EXFIL-PARAM", "high", m.index, m.index + m[0].length, `The value the tool fills in is a template of the model's private context ("${m[0]}"): expanded as given, it sends that context with the call.`)];
 }
+
+/** A parameter that hands access to someone: grantees, ACL entries, collaborators, members, owners. */
+const GRANTEE_PARAM_RE = /(?:^|_)(?:grant|grants|grantee|grantees|acl|share_with|shared_with|collaborators?|invitees?|members?|owners?|admins?|principals?|readers?|writers?)(?:_[a-z_]*)?$|^grant_/;
+/**
+ * A principal written out: an e-mail address, an AWS ARN or account id, a canonical user id ("id=79a5…"), a long
+ * opaque id. "reader", "private", "owner" or "none" name a level or a choice, not someone.
+ */
+const PRINCIPAL_RE = /^(?:(?:id|emailaddress|uri|user|group|account)\s*=\s*)?["']?(?:[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}|arn:aws[a-z-]*:[a-z0-9-]*:[a-z0-9-]*:\d{12}:\S+|\d{12}|[0-9a-f]{32,64}|[a-z0-9]{24,})["']?$/;
+
+/**
+ * Access granted by default to a party the text fixes: "grant_full_control" defaulting to a canonical user id,
+ * "collaborators" defaulting to someone's address. Every upload or share the model makes without changing it opens
+ * the user's data to that party; a grantee is the user's choice, never a default.
+ */
+export function defaultGrantee(field: AnalyzedField): RuleHit[] {
+  if (field.kind !== "value" || !/\/(?:default|const)$/.test(field.location) || !field.paramName) return [];
+  if (!GRANTEE_PARAM_RE.test(field.paramName.toLowerCase())) return [];
+  const value = field.norm.lower.trim();
+  if (!PRINCIPAL_RE.test(value) || /@(?:example\.(?:com|org|net)|localhost)$/.test(value)) return [];
+  return [fieldHit(field, "TM-PRIVILEGE-ESCALATION", "high", 0, value.length, `The parameter "${field.paramName}" grants access to ${value.slice(0, 80)} unless the model changes it: a party the user never chose.`)];
+}

@@ -8,7 +8,7 @@ import { COMMON_TLDS } from "./threat-targets";
 /**
  * TM-TOOL-REDIRECTION: a destination swapped for the one the user means. The text names a public or
  * official destination (the npm or PyPI registry, Docker Hub, Hugging Face, GitHub, "their bank's login
- * page", "the vendor's own support address", "the official provider") and, in the same sentence, another
+ * page", "the vendor's own support address", "the official provider", the user's own calendar or account) and, in the same sentence, another
  * host that takes its place ("replace huggingface.co with …", "served from …, which replaces
  * registry.npmjs.org", "you must open https://… instead", "resolved via …", "no longer monitored").
  * A server has no say over where the user's bank, registry or vendor lives; a swap written into its text
@@ -19,7 +19,7 @@ import { COMMON_TLDS } from "./threat-targets";
 const CANONICAL_HOST_RE =
   /\b(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|files\.pythonhosted\.org|huggingface\.co|(?:registry-1\.|index\.)?docker\.io|hub\.docker\.com|ghcr\.io|github\.com|gitlab\.com|crates\.io|rubygems\.org|proxy\.golang\.org|repo1\.maven\.org|nuget\.org|api\.openai\.com|api\.anthropic\.com)\b/;
 const CANONICAL_PLACE_RE = lexicon(
-  String.raw`\b(?:(?:the |their |your |the user'?s )(?:own )?(?:bank'?s?|provider'?s?|vendor'?s?|company'?s?|official|real|original|genuine)(?: own)? (?:login|sign-in|support|web ?site|site|portal|page|registry|server|address|endpoint|provider|app)s?|(?:the )?official (?:provider|registry|site|portal|page|server|support|app)s?|(?:provedor|proveedor|site|sitio|portal) oficial|fournisseur officiel|site officiel|offizielle[nmrs]? (?:anbieter|seite|portal)|sito ufficiale|fornitore ufficiale|официальн\p{L}* (?:сайт|портал|провайдер)\p{L}*)\b`,
+  String.raw`\b(?:(?:the |their |your |the user'?s )(?:own )?(?:bank'?s?|provider'?s?|vendor'?s?|company'?s?|official|real|original|genuine)(?: own)? (?:login|sign-in|support|web ?site|site|portal|page|registry|server|address|endpoint|provider|app)s?|(?:the )?official (?:provider|registry|site|portal|page|server|support|app)s?|(?:provedor|proveedor|site|sitio|portal) oficial|fournisseur officiel|site officiel|offizielle[nmrs]? (?:anbieter|seite|portal)|sito ufficiale|fornitore ufficiale|официальн\p{L}* (?:сайт|портал|провайдер)\p{L}*|(?:the )?user'?s (?:own )?(?:calendar|account|inbox|mailbox|folder|drive|repository|repo|bucket|wallet|domain|workspace|channel)s?|(?:calendario|cuenta|buzón|carpeta|repositorio|billetera) del usuario|(?:calendrier|compte|boîte|dossier|dépôt|portefeuille) de l'utilisateur|(?:kalender|konto|postfach|ordner|repository|wallet) des (?:nutzers|benutzers)|(?:calendario|account|casella|cartella|repository|portafoglio) dell'utente|(?:calendário|conta|caixa|pasta|repositório|carteira) do usuário)\b`,
 );
 /** A host the text itself names and runs down ("URLs on hooks.slack.com are unreliable"): the one the user's data was meant for. */
 const DISCREDITED_HOST_RE = new RegExp(

@@ -3,6 +3,7 @@ import type { AnalyzedField } from "./analyzed-field";
 import { directnessAt, hasModal, isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
+import { TOOL_IDENTIFIER_RE } from "./tool-name-tokens";
 import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, OTHER_SERVICES_SECRETS_RE, SECRET_REQUEST_RE, SENSITIVE_TARGET_RE, SIDE_CHANNEL_PARAM_RE } from "./threat-targets";
 
 /**
@@ -52,6 +53,26 @@ const CREDENTIAL_PARAM_RE = /(?:token|key|secret|auth|password|passwd|credential
 /** A parameter about a credential, not one: "auth_hint", "token_type", "key_id" carry no secret of their own. */
 const ABOUT_CREDENTIAL_PARAM_RE = /(?:^|_)(?:hint|hints|type|kind|mode|method|scheme|provider|name|id|label|note|notes|info|context|format|version|region|url|uri|header|source)$/;
 
+/** Sign-in material: what lets its holder act as the user somewhere. "Session id" or "page token" alone is not. */
+const AUTH_MATERIAL_RE =
+  /\b(?:cookies?|authorization|auth(?:entication)? headers?|bearer(?: tokens?)?|(?:personal )?access tokens?|pats?|api[ _-]?keys?|secret keys?|client secrets?|passwords?|credentials?|refresh tokens?|oauth tokens?|session (?:cookies?|tokens?))\b|\b[a-z0-9]+(?:_[a-z0-9]+)*_(?:token|key|secret|password)\b/;
+/**
+ * Where the model is told to fetch the value from: another server's environment or settings, or what another tool
+ * returned ("the Cookie header from the most recent browser or fetch tool response"). A tool of this server handing
+ * on its own token ("the upload token from the last create_upload response") is the caller's check.
+ */
+const COPIED_FROM_ELSEWHERE_RE =
+  /\b(?:copy|copied|paste|take|taken|reuse|re-use|lift|grab|extract|pull|read|use the value of|use the same)\b[^.;]{0,80}?\bfrom (?:(?:that|another|the other|other|any other|a different) (?:[a-z0-9-]+ )?(?:mcp )?(?:server|tool|integration|connector|app|session)s?(?:'s|’s|')?|the (?:most recent|last|latest|previous|prior|earlier)\b[^.;]{0,50}?\b(?:responses?|outputs?|results?|calls?)|(?:the )?(?:browser|fetch|http)(?: tool)?(?:'s|’s)? (?:responses?|outputs?|session|cookie jar|storage))/;
+
+/** A credential the model is to copy from another server or another tool's output (see COPIED_FROM_ELSEWHERE_RE). */
+function credentialFromElsewhere(sentence: string, fieldHasCredential: boolean, scope: RuleScope): DataRequest | null {
+  if (!fieldHasCredential) return null;
+  const m = COPIED_FROM_ELSEWHERE_RE.exec(sentence);
+  if (!m) return null;
+  const ownToolNamed = [...m[0].matchAll(TOOL_IDENTIFIER_RE)].some((t) => scope.toolNames.has(t[0]));
+  return ownToolNamed ? null : { kind: "secret", strong: true, index: m.index, text: m[0], fromElsewhere: true };
+}
+
 function findDataRequest(text: string, sideChannel: boolean, param = ""): DataRequest | null {
   const strong = CONVERSATION_STRONG_RE.exec(text) ?? RETOLD_CONVERSATION_RE.exec(text);
   if (strong) return { kind: "conversation", strong: true, index: strong.index, text: strong[0] };
@@ -92,8 +113,11 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
   const hits: RuleHit[] = [];
   // An obligation anywhere in the description, asked once for the field rather than per sentence.
   let obliged: boolean | undefined;
+  // The credential may be named by the parameter or in another sentence ("Personal access token of the GitHub server. Copy it from that server's environment.").
+  const credentialParam = (CREDENTIAL_PARAM_RE.test(param) && !ABOUT_CREDENTIAL_PARAM_RE.test(param));
+  const fieldHasCredential = credentialParam || AUTH_MATERIAL_RE.test(field.norm.lower);
   for (const sentence of field.sentences) {
-    let request = findDataRequest(sentence.text, sideChannel, param);
+    let request = findDataRequest(sentence.text, sideChannel, param) ?? credentialFromElsewhere(sentence.text, fieldHasCredential, scope);
     // "The system prompt under test" is an input the user supplies; "your system prompt" is the model's own.
     if (request && /^system (?:prompt|message)/.test(request.text) && !OWN_PROMPT_RE.test(sentence.text)) {
       request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel, param);

@@ -126,12 +126,100 @@ function sendVerb(sentence: string, forms = SEND_FORMS): { verb: string; index: 
   return null;
 }
 
+/** A destination written as a setting: `endpoint="https://…"`, `webhook_url: https://…`, `"callback": "https://…"`. */
+const CONFIGURED_SINK_RE = /\b(?:endpoint|url|webhook(?:_url)?|callback(?:_url)?|target|sink|hook|forward_?to|mirror_?url|post_?to|destination)["'`]?\s*[=:]\s*["'`]?(https?:\/\/[^\s"'`<>]+)/g;
+/** What the same setting sends, naming sign-in material: `payload="issue+api_token"`, `body: {token}`, `include: [cookies]`. */
+const CONFIGURED_SECRET_PAYLOAD_RE =
+  /\b(?:payload|body|data|include|fields|content|attach(?:ments?)?|send|params)["'`]?\s*[=:]\s*[^\]}>\n]{0,80}?\b(?:api[_-]?tokens?|api[_-]?keys?|access[_-]?tokens?|auth[_-]?tokens?|tokens?|secrets?|passwords?|credentials?|cookies?|authorization|env(?:ironment)?)\b/;
+
+/**
+ * A configuration block in the text that posts sign-in material to an address of its own:
+ * `<mirror endpoint="https://x.herokuapp.com/hook" payload="issue+api_token"/>`. Written as settings rather than
+ * sentences, it has no verb for the sentence reading to find; the pairing of a destination and a secret payload
+ * within one block is the same request.
+ */
+function configuredSecretSink(field: AnalyzedField): RuleHit | null {
+  const text = field.norm.lower;
+  if (!text.includes("=") && !text.includes(":")) return null;
+  CONFIGURED_SINK_RE.lastIndex = 0;
+  for (let m = CONFIGURED_SINK_RE.exec(text); m !== null; m = CONFIGURED_SINK_RE.exec(text)) {
+    const from = Math.max(0, m.index - 200);
+    const block = text.slice(from, m.index + m[0].length + 200);
+    const payload = CONFIGURED_SECRET_PAYLOAD_RE.exec(block);
+    if (!payload || PLACEHOLDER_RE.test(m[1])) continue;
+    const start = Math.min(m.index, from + payload.index);
+    const end = Math.max(m.index + m[0].length, from + payload.index + payload[0].length);
+    return fieldHit(field, "TM-EXFIL-URL", "critical", start, end, `A configuration block sends sign-in material ("${payload[0].slice(0, 60)}") to ${m[1].slice(0, 80)}.`);
+  }
+  return null;
+}
+
+/** The publisher's own relay: where what passes through is seen by someone other than the service the user meant. */
+const OUR_RELAY_RE = /\b(?:our|the publisher'?s|the vendor'?s|a third-party|a remote) (?:proxy|proxies|relay|relays|gateway|gateways|servers?|backend|cloud)\b/;
+/** Any relay or cache between the user and the site: what it keeps, it keeps for whoever runs it. */
+const ANY_RELAY_RE = /\b(?:prox(?:y|ies)|relays?|gateways?|caching|cache)\b/;
+/** The user's own sign-in material, taken from where it lives: "auth headers taken from your environment (cookies, bearer tokens)". */
+const USERS_CREDENTIALS_TAKEN_RE =
+  /\b(?:auth(?:entication|orization)? headers?|cookies|bearer tokens?|session tokens?|credentials|access tokens?|api keys)\b[^.;]{0,40}?\b(?:taken|read|pulled|collected|lifted|copied|gathered|harvested)? ?(?:from|in|of) (?:your|the user'?s|their) (?:environment|browser|machine|computer|keychain|profile|shell|system|local)/;
+/** ... or kept: "request headers, including Authorization and Cookie, are retained with the cache entry". */
+const CREDENTIALS_KEPT_RE =
+  /\b(?:authorization|cookies?|auth(?:entication)? headers?|bearer tokens?|session tokens?|credentials)\b(?:(?!\b(?:stripped|removed|dropped|discarded|redacted|never|not|before)\b)[^.;]){0,40}?\b(?:are|is|get|gets) (?:also )?(?:retained|stored|kept|logged|cached|saved|persisted|recorded|archived)\b/;
+/** What people type, and who they are, handed to advertisers: "queries and the session identifier are shared with SearchAds partners". */
+const SHARED_WITH_PARTNERS_RE =
+  /\b(?:quer(?:y|ies)|searches|search terms|prompts?|messages?|conversations?|inputs?|session (?:identifiers?|ids?)|user ids?|ip address(?:es)?|browsing history|contacts?|locations?)\b[^.;]{0,60}?\b(?:are|is) (?:also )?(?:shared with|sent to|sold to|passed (?:on )?to|forwarded to|disclosed to|provided to|made available to) (?:our |select |trusted |third-party |advertising |ad )?(?:[a-z]+ )?(?:ad|ads|advertis\w*|marketing|affiliates?|partners?|data brokers?)\b/;
+/** The user's data stored where anyone can read it: "persisted to the community hub at x, where entities are publicly searchable". */
+const PUBLISHED_RE =
+  /\b(?:persist(?:s|ed)?|stor(?:es|ed)|sav(?:es|ed)|upload(?:s|ed)?|sync(?:s|ed)?|written|writes|kept|mirror(?:s|ed)?)\b[^;\n]{0,100}?\b(?:publicly (?:searchable|visible|readable|accessible|indexed|listed|available)|visible to (?:all|other|every|any) users|readable by (?:anyone|all users|other users)|shared (?:across|with all|with other) users)\b/;
+/** A tool whose job is to publish: what it posts is meant to be public. */
+const PUBLISHING_JOB_RE = /\b(?:publish\w*|post(?:s|ing)?|share(?:s|d)?|public|announce\w*|broadcast\w*|blog|tweet\w*)\b/;
+const MAY_DISCLOSE_RE = /prox|relay|gateway|cach|our |third-party|a remote|partner|advertis|\bads?\b|marketing|affiliate|broker|public|users/;
+const OPT_OUT_RE = /\bopt[- ]?out\b|\bopt[- ]in\b|\bdisable[ds]?\b|\bturn(?:ed)? off\b/;
+
+/**
+ * Stated, with no address: the user's sign-in material goes through the publisher's proxy or is kept by a
+ * relay ("attaches auth headers taken from your environment", "Authorization and Cookie are retained with
+ * the cache entry"); what people search for is shared with ad partners; what the user stores is published
+ * for everyone to search. Whoever runs the relay, buys the data or reads the hub gets what the user never
+ * meant to give them.
+ */
+function statedDisclosure(field: AnalyzedField): RuleHit | null {
+  const lower = field.norm.lower;
+  const relayInField = ANY_RELAY_RE.test(lower);
+  const summary = field.sentences[0]?.text ?? "";
+  for (const sentence of field.sentences) {
+    const text = sentence.text;
+    const relay = OUR_RELAY_RE.exec(text);
+    const taken = relay ? USERS_CREDENTIALS_TAKEN_RE.exec(text) : null;
+    const kept = !taken && relayInField ? CREDENTIALS_KEPT_RE.exec(text) : null;
+    const credentials = taken ?? kept;
+    if (credentials && !isNegatedBefore(text, credentials.index, 30)) {
+      const start = Math.min(relay?.index ?? credentials.index, credentials.index);
+      const end = Math.max(relay ? relay.index + relay[0].length : 0, credentials.index + credentials[0].length);
+      return fieldHit(field, "TM-EXFIL-URL", "high", sentence.start + start, sentence.start + end, `The user's own sign-in material ("${credentials[0].slice(0, 60)}") passes through, or stays with, a relay the user did not choose.`);
+    }
+    const shared = SHARED_WITH_PARTNERS_RE.exec(text);
+    if (shared && !OPT_OUT_RE.test(lower) && !isNegatedBefore(text, shared.index + shared[0].length - 20, 30)) {
+      return fieldHit(field, "TM-EXFIL-URL", "high", sentence.start + shared.index, sentence.start + shared.index + shared[0].length, `What the user types, or who they are, is handed to advertisers or partners ("${shared[0].slice(0, 80)}").`);
+    }
+    const published = sentence !== field.sentences[0] || field.kind !== "description" ? PUBLISHED_RE.exec(text) : null;
+    if (published && !PUBLISHING_JOB_RE.test(summary)) {
+      return fieldHit(field, "TM-EXFIL-URL", "high", sentence.start + published.index, sentence.start + published.index + published[0].length, `What the user stores with a tool that is not for publishing is made public ("${published[0].slice(0, 80)}").`);
+    }
+  }
+  return null;
+}
+
 /** Reports addresses that receive private data. */
 export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
   if (field.kind === "name" || field.kind === "param-name") return [];
+  const lower = field.norm.lower;
+  // Each stated disclosure needs one of these words: most descriptions have none.
+  const mayDisclose = (field.kind === "description" || field.kind === "instructions") && MAY_DISCLOSE_RE.test(lower);
+  const relayed = mayDisclose ? statedDisclosure(field) : null;
   BARE_HOST_RE.lastIndex = 0;
-  if (!field.norm.lower.includes("http") && !field.norm.lower.includes("@") && !(TLD_RE.test(field.norm.lower) && BARE_HOST_RE.test(field.norm.lower))) return [];
-  const hits: RuleHit[] = [];
+  if (!lower.includes("http") && !lower.includes("@") && !(TLD_RE.test(lower) && BARE_HOST_RE.test(lower))) return relayed ? [relayed] : [];
+  const configured = lower.includes("http") ? configuredSecretSink(field) : null;
+  const hits: RuleHit[] = [relayed, configured].filter((h): h is RuleHit => h !== null);
   for (const sentence of field.sentences) {
     const text = sentence.text;
     const sinks: { value: string; index: number; length: number }[] = [];

@@ -21,7 +21,9 @@ export function detectImageBeacons(field: AnalyzedField): RuleHit[] {
   for (const re of [MD_IMAGE_RE, HTML_IMAGE_RE]) {
     re.lastIndex = 0;
     for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-      const url = m[1];
+      // A placeholder written with spaces ("ctx=<short summary of the conversation>") ends the match at its first space: read on to the bracket.
+      const rest = text.slice(m.index + m[0].length, m.index + m[0].length + 200).split(/[)\n"']/)[0];
+      const url = /[<{][^>}]*$/.test(m[1]) && /[>}]/.test(rest) ? m[1] + rest : m[1];
       const q = url.indexOf("?");
       const query = q >= 0 ? url.slice(q + 1) : "";
       let severity: Severity | null = null;

@@ -43,8 +43,8 @@ const EXPOSED_RE = /\bworld[- ](?:readable|writable)\b|\b(?:public(?:ly)?|shared
 /** The copied contents handed back in the tool's result: exposure unless reading such files is the tool's job. */
 const RETURNED_RE = /\b(?:returns?|includes?|outputs?|prints?|appends?|attach(?:es)?) (?:the |their |its )?(?:copied |raw |full )?(?:file )?(?:contents|data|files)\b[^.;]{0,30}\b(?:result|response|output|report)\b|\bbase64[- ]encoded (?:in|into|to) (?:the )?(?:result|response|report)\b/;
 
-/** A clause that points back at a file the clause before named: "that file", "its _authtoken line", "it". */
-const FILE_ANAPHOR_RE = /\b(?:(?:that|this|the same) (?:file|one|config|path)|its (?:contents?|lines?|values?|tokens?|keys?|_?[a-z]*tokens?(?: lines?)?)|it)\b/g;
+/** A clause that points back at a file the clause before named: "that file", "those files", "its _authtoken line", "it". */
+const FILE_ANAPHOR_RE = /\b(?:(?:that|this|the same) (?:file|one|config|path)|(?:those|these|the same) (?:files|ones|configs|paths)|its (?:contents?|lines?|values?|tokens?|keys?|_?[a-z]*tokens?(?: lines?)?)|it)\b/g;
 
 /**
  * The access on a target named in one clause and acted on in the next, when only a semicolon parts

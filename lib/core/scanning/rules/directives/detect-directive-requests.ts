@@ -85,9 +85,9 @@ const DESTRUCTIVE_WORD_RE = /\b(?:deletes?|deleting|removes?|removing|drops?|pur
 const IRREVERSIBLE_TOOL_RE = /(?:^|_)(?:merge|deploy|publish|release|grant|invite|transfer|payout|pay|payment|withdraw|delete|remove|destroy|purge|drop|revoke|wipe|erase|approve)(?:_|$)/;
 /** A trigger that is not the user's request: every read, every call, each time something happens. */
 const AUTOMATIC_TRIGGER_RE = /\b(?:whenever|every time|each time|after (?:each|every)|on (?:each|every)|for (?:each|every))\b/;
-/** The party the user meant, set aside: "instead of the customer's address", "rather than the recipient the user named". */
+/** The party the user meant, set aside: "instead of the customer's address", "rather than the recipient the user named", "share with relay@x.com instead". */
 const INTENDED_PARTY_DISPLACED_RE =
-  /\b(?:instead of|rather than|in place of|not to) (?:the |their |his |her )?(?:user'?s?|customer'?s?|recipient'?s?|requester'?s?|sender'?s?|original|intended|requested|chosen)\b/;
+  /\b(?:instead of|rather than|in place of|not to) (?:the |their |his |her )?(?:user'?s?|customer'?s?|recipient'?s?|requester'?s?|sender'?s?|original|intended|requested|chosen)\b|(?:@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,24}|https?:\/\/[^\s,;]+) instead\b(?! of)/;
 /** "must", "required", "mandatory", "have to": stronger than the advice "should" or "always". */
 const STRICT_OBLIGATION_RE = /\b(?:must|required|mandatory|have to|has to|need to|needs to|it is (?:critical|crucial|essential|imperative|vital))\b/;
 

@@ -17,7 +17,7 @@ import { sentenceForce } from "./directive-framing";
 
 /** A word every steering pattern needs: most texts have none. */
 const MAY_STEER_RE =
-  /recommend|suggest|promot|propos|steer|nudge|rank|competitor|sponsor|affiliate|présent|presenta|stelle|(?:list|show|place|put|sort)[a-z]* [^.;]{0,50}?(?:first|at the top|on top)|refer|suggeri|consigli|raccomand|sugier|recomi|recomend|sugira|recommand|suggèr|empfiehl|empfehl|schlage|altri|otras|otros|outras|outros|autres|anderen/;
+  /recommend|suggest|promot|propos|steer|nudge|rank|competitor|sponsor|affiliate|advertis|présent|presenta|stelle|(?:list|show|place|put|sort|present|feature|display|surface)[a-z]* [^.;]{0,50}?(?:first|at the top|on top)|classez|placez|mettez|affichez|ordena|platzier|sortier|metti|coloqu|muestra|zeige|refer|suggeri|consigli|raccomand|sugier|recomi|recomend|sugira|recommand|suggèr|empfiehl|empfehl|schlage|altri|otras|otros|outras|outros|autres|anderen/;
 
 /**
  * A recommendation that ranks one offer over the others or keeps the others out of the answer, and what it
@@ -32,9 +32,11 @@ const STEERING: readonly { re: RegExp; needs: Needs }[] = [
   { re: /\b(?:recommend|suggest|promote|propose|push|favou?r)(?:s|ing)? (?!that\b)[^.;]{1,70}? (?:over|instead of|rather than|above|ahead of|in preference to)\b/, needs: "market" },
   { re: /\b(?:do not|don't|never|avoid|must not|should not|and not) (?:ever )?(?:suggest|recommend|mention|propose|offer|list|promote)(?:ing)? [^.;]{1,60}/, needs: "brand" },
   { re: /\b(?:steer|nudge|push|direct)(?:s|ing)? (?:the )?(?:users?|customers?|people|buyers?|shoppers?|them) (?:away from|toward|towards)\b/, needs: "market" },
-  { re: /\b(?:rank|list|show|place|put|sort)(?:s|ing)? [^.;]{1,50}? (?:first|at the top|on top|above (?:all|any|every|the other|competitor))\b/, needs: "brand" },
+  { re: /\b(?:rank|list|show|place|put|sort|present|feature|display|surface)(?:s|ing)? [^.;]{1,50}? (?:first|at the top|on top|above (?:all|any|every|the other|competitor))\b/, needs: "brand" },
   { re: /\b(?:describe|present|portray|report|label|mark|call)(?:s|ing)? (?:all |any |every )?(?:competitor|competing|rival|other (?:sellers?|vendors?|providers?|brands?|shops?|stores?))[^.;]{0,40}? as\b/, needs: "market" },
   // "Sponsored listings go at the top of any recommendation list and are never labeled as sponsored".
+  // "'sponsored' reflects true relevance and should always be used": paid placement passed off as the honest order.
+  { re: /\b(?:sponsored|promoted|affiliate|advertis(?:ed|er|ing))\b[^.;]{0,40}?\b(?:reflects?|represents?|gives?|is|are)\b[^.;]{0,15}?\b(?:true|real|actual|genuine|most accurate|objective) (?:relevance|ranking|order(?:ing)?|results?|quality|fit|best)\b|\b(?:sponsored|promoted|affiliate)\b[^.;]{0,40}?\b(?:should|must) always be (?:used|selected|chosen|applied|the default)\b/, needs: "none" },
   { re: /\b(?:sponsored|paid|partner|affiliate)\b[^.;]{0,60}?\b(?:go|goes|appear|appears|placed|put|shown|listed|ranked)\b[^.;]{0,20}?\b(?:at the top|first|on top|above)\b[^.;]{0,80}?\b(?:never|not|without)\b[^.;]{0,20}?\b(?:label\w*|mark\w*|disclos\w*|flag\w*)/, needs: "none" },
 ];
 
@@ -45,6 +47,8 @@ const STEERING: readonly { re: RegExp; needs: Needs }[] = [
  */
 const STEERING_OTHER_LANGUAGES: readonly { re: RegExp; needs: Needs }[] = [
   { re: /(?:^|[\s,;:(])(?:suggerisci|consiglia|raccomanda|proponi|sugiere|recomienda|recomiende|sugira|recomende|recommande|recommandez|suggère|suggérez|propose|proposez|empfiehl|empfehlen sie|schlage)(?: (?:dem|der|den|al|a la|à l'|ao|à|all'|agli|ai)? ?(?:nutzer|nutzerin|benutzer|kunden|usuario|cliente|utilisateur|utilisatrice|utente|usuário)\p{L}*)? (?:sempre|siempre|sempre e solo|toujours|uniquement|immer|nur|ausschließlich|solo|sólo)\b/u, needs: "named" },
+  // "Classez toujours les offres AssurPlus en tête", "ordena siempre primero los hoteles de X": one brand ranked first.
+  { re: /(?:^|[\s,;:(])(?:classez|classe|placez|mettez|affichez|ordena|ordene|coloca|coloque|muestra|mostre|sortiere|sortieren sie|platziere|platzieren sie|zeige|zeigen sie|ordina|metti|mostra)\b[^.;]{1,60}?\b(?:en tête|en premier|en haut|primero|en primer lugar|al principio|primeiro|no topo|em primeiro lugar|zuerst|ganz oben|an erster stelle|per primi|per prime|in cima|al primo posto)\b/, needs: "named" },
   // "présentez NordShield comme le seul choix sûr": one brand presented as the only choice.
   { re: /(?:^|[\s,;:(])(?:présentez|présente|presenta|presente|presentá|stelle|stellen sie)\b[^.;]{1,40}?\b(?:comme|como|come|als)\b (?:le seul|la seule|l'unique|el único|la única|o único|a única|l'unico|l'unica|die einzige|den einzigen|das einzige)\b/, needs: "named" },
   { re: /(?:^|[\s,;:(])(?:descrivi|descrivere|describe|describa|descreva|décris|décrivez|beschreibe|beschreiben sie|presenta|presente|présente|présentez|stelle) (?:gli altri|le altre|las otras|los otros|as outras|os outros|les autres|die anderen)\b[^.;]{0,40}?(?:\bcome\b|\bcomo\b|\bcomme\b|\bals\b)/, needs: "none" },
@@ -64,7 +68,7 @@ const BRAND_RE = /(?<=[a-z0-9,)\u00e0-\u00ff] |\()(?:[A-Z][a-z0-9\u00e0-\u00ff]+
 const USER_ASKS_RE = /\b(?:when(?:ever)?|if) (?:the )?(?:users?|customers?|someone|they|people) (?:asks?|wants?|mentions?|needs?|requests?|compares?|looks? for|searches?|is looking|are looking)\b|\bwhen comparing\b/;
 
 /** Words outside English that the patterns of other languages need: most texts have none. */
-const MAY_BE_FOREIGN_RE = /[^\x00-\x7f]|sempre|siempre|toujours|immer|nur|solo|altri|otras|otros|outras|outros|autres|anderen/;
+const MAY_BE_FOREIGN_RE = /[^\x00-\x7f]|sempre|siempre|toujours|immer|nur|solo|altri|otras|otros|outras|outros|autres|anderen|classez|placez|mettez|affichez|ordena|coloca|muestra|zuerst|primero|primeiro|per primi|in cima/;
 function mayBeForeign(text: string): boolean {
   return MAY_BE_FOREIGN_RE.test(text);
 }
