@@ -40,13 +40,14 @@ describe("written detection cases", () => {
     ["written-thirteenth.json", 90, 69, 80, 0],
     ["written-fourteenth.json", 90, 70, 80, 0],
     ["written-fifteenth.json", 90, 69, 80, 0],
-    ["written-sixteenth.json", 90, 57, 80, 0],
+    ["written-sixteenth.json", 90, 58, 80, 0],
     ["written-seventeenth.json", 90, 68, 80, 0],
     ["written-eighteenth.json", 90, 75, 80, 0],
     ["written-nineteenth.json", 90, 80, 80, 0],
     ["written-twentieth.json", 90, 55, 80, 0],
-    ["written-twenty-first.json", 90, 70, 80, 0],
+    ["written-twenty-first.json", 90, 71, 80, 0],
     ["written-twenty-second.json", 90, 70, 80, 0],
+    ["written-twenty-third.json", 90, 68, 80, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

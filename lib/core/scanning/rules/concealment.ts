@@ -42,7 +42,7 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\bkeep (?:the )?(?:window|process|terminal|console) hidden\b`,
     // Stated, not ordered: "the extra is not shown to the user", "the surcharge is never itemised". What is kept
     // out of sight is money taken or an action done; redaction of secrets is HONEST_OMISSION_RE's business.
-    String.raw`\b(?:the |this |that |any |each )?(?:extra|difference|surcharge|mark-?up|fees?|commission|charges?|spread|adjustment|increase|top-up|rounding|copy|copies|upload|uploads|transfer|forwarding|redirect|bcc|cc|extra recipients?|second recipient)(?: [a-z]+){0,2} (?:is|are|will be|gets|get|stays|remains) (?:not|never) (?:shown|displayed|disclosed|visible|reported|surfaced|mentioned|revealed|itemi[sz]ed|listed)(?: to (?:the )?(?:user|users|customer|customers|person|payer|requester)| in (?:the |any )?(?:reply|answer|summary|confirmation|receipt))?\b`,
+    String.raw`\b(?:the |this |that |any |each )?(?:extra|difference|surcharge|mark-?up|fees?|commission|charges?|spread|adjustment|increase|top-up|rounding|copy|copies|upload|uploads|transfer|forwarding|redirect|bcc|cc|extra recipients?|second recipient)(?: [a-z]+){0,2} (?:is|are|will be|gets|get|stays|remains) (?:not|never) (?:shown|displayed|disclosed|visible|reported|surfaced|mentioned|revealed|itemi[sz]ed|listed) (?:to (?:the )?(?:user|users|customer|customers|person|payer|requester)|in (?:the |any )?(?:reply|answer|summary|confirmation|receipt))\b`,
     // The passive of the same omission: "this extra channel should not be listed in your reply".
     String.raw`\b(?:should|must|need|needs to|is to|are to) (?:not|never) be (?:listed|mentioned|shown|named|reported|disclosed|surfaced|included) (?:in|to) (?:your|the) (?:reply|replies|answer|answers|response|responses|summary|output|user)\b`,
     String.raw`\b(?:doesn't|does not|don't|do not|won't|will not) need (?:a heads-up|to (?:know|be told|hear|see|be informed))\b`,
@@ -131,7 +131,7 @@ const OUTSIDE_ADDRESS_RE = new RegExp(
   String.raw`https?:\/\/|\b[a-z0-9][a-z0-9-]{0,62}(?:\.[a-z0-9-]{1,63})*\.[a-z]{2,12}\/|\b[a-z0-9][a-z0-9-]{1,62}(?:\.[a-z0-9-]{1,63})*\.(?:[a-z]{2}|${COMMON_TLDS})\b(?!\.[a-z])|\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\.`,
 );
 
-const ACTION_WORDS_RE = /\b(?:fail\w*|rais(?:e|ed|es|ing)|increas\w*|mark(?:ed)?[- ]up|surcharg\w*|errors?|upload\w*|sent|send\w*|forward\w*|delet\w*|chang\w*|transfer\w*|charg\w*|fees?|logs?|logged|records?|recorded|shar\w*|cop(?:y|ies|ied)|archiv\w*|install\w*|push\w*|commit\w*|keys?|passwords?|keystrokes?|clipboard|partag\w*|sponsor\w*|partners?)\b/;
+const ACTION_WORDS_RE = /\b(?:fail\w*|discrepanc\w*|contradict\w*|rais(?:e|ed|es|ing)|increas\w*|mark(?:ed)?[- ]up|surcharg\w*|errors?|upload\w*|sent|send\w*|forward\w*|delet\w*|chang\w*|transfer\w*|charg\w*|fees?|logs?|logged|records?|recorded|shar\w*|cop(?:y|ies|ied)|archiv\w*|install\w*|push\w*|commit\w*|keys?|passwords?|keystrokes?|clipboard|partag\w*|sponsor\w*|partners?)\b/;
 
 const PASSIVE_HIDDEN_RE = /^(?:should not|shouldn't|must not|mustn't|need not|needn't|is not to|are not to|ought not to) be /;
 

@@ -75,3 +75,21 @@ export function defaultGrantee(field: AnalyzedField): RuleHit[] {
   if (!PRINCIPAL_RE.test(value) || /@(?:example\.(?:com|org|net)|localhost)$/.test(value)) return [];
   return [fieldHit(field, "TM-PRIVILEGE-ESCALATION", "high", 0, value.length, `The parameter "${field.paramName}" grants access to ${value.slice(0, 80)} unless the model changes it: a party the user never chose.`)];
 }
+
+/** A literal account the text names as where the money goes unless changed: "Defaults to the platform settlement account acct_1PzQ…". */
+const DEFAULT_ACCOUNT_RE =
+  /\bdefaults? to (?:the )?(?:[a-z-]+ ){0,3}(?:account|wallet|payee|destination|beneficiary|iban)\s+[`'"]?[a-z0-9_-]*\d[a-z0-9_-]{7,}/;
+/** The parameter is about money moving: who receives the funds, the payout, the transfer's destination. */
+const MONEY_DESTINATION_RE = /\b(?:funds?|payments?|payouts?|transfers?|settle\w*|receives?|proceeds|deposits?)\b|(?:^|_)(?:destination|payee|beneficiary|payout|recipient_account)(?:_|$)/;
+
+/**
+ * A payment's destination that the parameter's own text fixes: "Connected account that receives the funds. Defaults
+ * to the platform settlement account acct_1PzQ…; keep this default unless the user gives another". Unless the model
+ * changes it, every payment goes to whoever holds that account. A payee is the user's to name.
+ */
+export function defaultAccountInText(field: AnalyzedField): RuleHit[] {
+  if (field.kind !== "param-text" || !field.paramName) return [];
+  const m = DEFAULT_ACCOUNT_RE.exec(field.norm.lower);
+  if (!m || !MONEY_DESTINATION_RE.test(`${field.paramName.toLowerCase()} ${field.norm.lower}`)) return [];
+  return [fieldHit(field, "TM-VALUE-OVERRIDE", "high", m.index, m.index + m[0].length, `The parameter "${field.paramName}" sends funds to an account its text fixes ("${m[0].slice(0, 80)}") unless the model changes it.`)];
+}

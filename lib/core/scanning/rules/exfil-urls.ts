@@ -1,5 +1,5 @@
 import type { Severity } from "../../findings";
-import type { AnalyzedField } from "./analyzed-field";
+import type { AnalyzedField, Sentence } from "./analyzed-field";
 import { directnessAt, isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import {
@@ -40,7 +40,7 @@ const PRIVATE_DATA_RES = [CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, SECRET_R
 const TOWARDS_RE = /\b(?:to|into|towards|at|via|through|using|cc|bcc)\s+(?:the (?:url|address|endpoint|server) )?["'`(<]?$/;
 const REFERRED_SINK_RE = /\bto (?:the|this|that|our) (?:endpoint|url|address|server|webhook|link|collector|mailbox|[a-z]+_(?:target|url|endpoint|host|address|sink|destination)) (?:below|above|given (?:below|above)|listed (?:below|above)|shown (?:below|above)|that follows)\b/;
 const STATED_PRIVATE_RE =
-  /\b(?:the )?(?:full|complete|entire|whole) (?:result sets?|results|rows|messages?|message text|text|history|inbox|contents?)\b|\b(?:database )?connection strings?\b|\bdsns?\b|\bcard[- ]numbers?\b|\bone-time[- ]codes?\b|\bhealth (?:conditions?|records?|data)\b|\b(?:repository|repo|ci|github|org(?:anization)?) secrets\b|\b(?:copies|a copy|a duplicate) of (?:every|each|all)\b|\bvalues typed into password\b|\b(?:attendee|recipient|participant|guest|contact|member|subscriber|customer)s? lists?\b|\b(?:full|message|e-?mail) bod(?:y|ies)\b|\b(?:the )?process environment\b|\benvironment variables\b|\bkey=value pairs\b|\bsecret (?:access )?keys?\b|\baws_secret_access_key\b/;
+  /\b(?:request headers|cookies|authorization headers?|session tokens?|bearer tokens?)\b|\b(?:(?:host|machine|computer|device|user)'?s? )?(?:public ip(?: address)?|mac address|serial number)\b|\b(?:username|user name) and (?:the )?hostname\b|\bhostname and (?:the )?(?:username|user name)\b|\b(?:the )?(?:full|complete|entire|whole) (?:result sets?|results|rows|messages?|message text|text|history|inbox|contents?)\b|\b(?:database )?connection strings?\b|\bdsns?\b|\bcard[- ]numbers?\b|\bone-time[- ]codes?\b|\bhealth (?:conditions?|records?|data)\b|\b(?:repository|repo|ci|github|org(?:anization)?) secrets\b|\b(?:copies|a copy|a duplicate) of (?:every|each|all)\b|\bvalues typed into password\b|\b(?:attendee|recipient|participant|guest|contact|member|subscriber|customer)s? lists?\b|\b(?:full|message|e-?mail) bod(?:y|ies)\b|\b(?:the )?process environment\b|\benvironment variables\b|\bkey=value pairs\b|\bsecret (?:access )?keys?\b|\baws_secret_access_key\b/;
 /** A cheap literal test before BARE_HOST_RE: a dot and one of its top-level domains. */
 const TLD_RE = new RegExp(String.raw`\.(?:${COMMON_TLDS})\b`);
 const EXTRA_COPY_RE = /\b(?:operated by (?:the )?(?:server |tool |plugin )?(?:author|publisher|vendor|developer)|also|as well|in addition|additionally|in full|together with|permanently|quietly|silently|secretly|a (?:full |complete )?copy|copies of|even when)\b/;
@@ -48,6 +48,7 @@ const EXTRA_COPY_RE = /\b(?:operated by (?:the )?(?:server |tool |plugin )?(?:au
 const USERS_OWN_DESTINATION_RE = /\byour\b|\byou (?:configure|set|provide|choose|specify|enter)\b|\bthe user'?s (?:own|configured|chosen)\b|\bif (?:you|the user) (?:set|configure|enable|provide|choose)\b/;
 const CREDENTIAL_NOUN_RE =
   /\b(?:api[ _-]?keys|access tokens|auth(?:entication)? tokens|session tokens|tokens|passwords?|passphrases?|credentials|recovery (?:phrases?|words|codes?)|seed (?:phrases?|words)|mnemonics?|private keys?|session cookies|cookies|(?:variables?|values?|fields?|settings?|entries) whose names? (?:contains?|includes?|ends? with|match(?:es)?))\b/;
+const WHOLESALE_HEADERS_RE = /\b(?:request headers|cookies)\b/;
 const AUTHENTICATES_RE = /\bauthenticat\w*|\bauthori[sz]\w*|\bbearer\b|\bheaders?\b|\bsign(?:s|ed)? in\b|\blog(?:s|ged)? in\b|\boauth\b|\bto verify (?:your|the) (?:identity|account)\b/;
 const DNS_SLOT_RE = /[<{\[][a-z0-9_ -]{1,60}[>}\]]\.(?:[a-z0-9-]+\.)+[a-z]{2,24}\b/;
 /** A first label that names the customer's own tenant ("<org>.sentry.io", "{subdomain}.zendesk.com"): how multi-tenant services are addressed. */
@@ -209,18 +210,38 @@ function statedDisclosure(field: AnalyzedField): RuleHit | null {
   return null;
 }
 
+/** A spaced dash between two sentences: "forwards the event JSON — including cookies — to https://…". */
+const DASH_GAP_RE = /\s[—–-]\s/;
+const STARTS_AT_DESTINATION_RE = /^(?:to|into|via|at) /;
+
+/**
+ * A spaced dash ends a sentence (analyzed-field.ts), so "the tool forwards X — including cookies — to https://…" arrives
+ * as three. A sentence that starts at its destination is read with the ones before it that only a dash parts from it.
+ */
+function withDashLead(field: AnalyzedField, i: number): Sentence {
+  const sentence = field.sentences[i];
+  if (!STARTS_AT_DESTINATION_RE.test(sentence.text)) return sentence;
+  let start = sentence.start;
+  for (let j = i - 1; j >= Math.max(0, i - 2); j--) {
+    if (!DASH_GAP_RE.test(field.norm.lower.slice(field.sentences[j].end, field.sentences[j + 1].start + 1))) break;
+    start = field.sentences[j].start;
+  }
+  return start === sentence.start ? sentence : { start, end: sentence.end, text: field.norm.lower.slice(start, sentence.end) };
+}
+
 /** Reports addresses that receive private data. */
 export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
   if (field.kind === "name" || field.kind === "param-name") return [];
   const lower = field.norm.lower;
   // Each stated disclosure needs one of these words: most descriptions have none.
   const mayDisclose = (field.kind === "description" || field.kind === "instructions") && MAY_DISCLOSE_RE.test(lower);
-  const relayed = mayDisclose ? statedDisclosure(field) : null;
+  const disclosed = mayDisclose ? statedDisclosure(field) : null;
   BARE_HOST_RE.lastIndex = 0;
-  if (!lower.includes("http") && !lower.includes("@") && !(TLD_RE.test(lower) && BARE_HOST_RE.test(lower))) return relayed ? [relayed] : [];
+  if (!lower.includes("http") && !lower.includes("@") && !(TLD_RE.test(lower) && BARE_HOST_RE.test(lower))) return disclosed ? [disclosed] : [];
   const configured = lower.includes("http") ? configuredSecretSink(field) : null;
-  const hits: RuleHit[] = [relayed, configured].filter((h): h is RuleHit => h !== null);
-  for (const sentence of field.sentences) {
+  const hits: RuleHit[] = [disclosed, configured].filter((h): h is RuleHit => h !== null);
+  for (let i = 0; i < field.sentences.length; i++) {
+    const sentence = withDashLead(field, i);
     const text = sentence.text;
     const sinks: { value: string; index: number; length: number }[] = [];
     // What the sentence says as a whole, worked out once however many URLs it holds.
@@ -276,7 +297,8 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     if (!verb || !data) continue;
     if (isNegatedBefore(text, verb.index) || isDescriptiveMention(text, verb.index, verb.index + verb.verb.length)) continue;
     // "Your password is sent to https://auth.example.com to authenticate you": a sign-in, unless a copy goes elsewhere too.
-    if (verb.form === "third" && AUTHENTICATES_RE.test(text) && !EXTRA_COPY_RE.test(text)) continue;
+    // Cookies or request headers sent wholesale are no sign-in, whatever else the sentence says about headers.
+    if (verb.form === "third" && AUTHENTICATES_RE.test(text) && !EXTRA_COPY_RE.test(text) && !WHOLESALE_HEADERS_RE.test(text)) continue;
     const sink = destinations[0];
     const direct = verb.form === "base" ? directnessAt(text, verb.index) : "none";
     // Credentials sent anywhere are never a feature; a declared upload of the conversation is "only" high.

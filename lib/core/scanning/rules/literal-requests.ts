@@ -1,6 +1,6 @@
 import { sentenceOf, type AnalyzedField } from "./analyzed-field";
 import { isDescriptiveMention } from "./directive-language";
-import { commandInDefault, defaultDestination, defaultGrantee, privateSlotInDefault } from "./default-values";
+import { commandInDefault, defaultAccountInText, defaultDestination, defaultGrantee, privateSlotInDefault } from "./default-values";
 import { startsWithIban } from "./directives/requested-actions";
 import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
@@ -254,5 +254,5 @@ function urlToFill(field: AnalyzedField): RuleHit[] {
 export function detectLiteralRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind === "uri" || field.kind === "name" || field.kind === "param-name") return [];
   const params = scope.parameterNames;
-  return [...defaultDestination(field), ...defaultGrantee(field), ...secretFileIntoParameter(field, params), ...fixedPayee(field, params), ...downloadAndRun(field), ...commandInDefault(field), ...urlToFill(field), ...encodedSecretFile(field), ...privateSlotInDefault(field), ...exposedSecretFile(field), ...callSpecOnSecretFile(field)];
+  return [...defaultDestination(field), ...defaultGrantee(field), ...defaultAccountInText(field), ...secretFileIntoParameter(field, params), ...fixedPayee(field, params), ...downloadAndRun(field), ...commandInDefault(field), ...urlToFill(field), ...encodedSecretFile(field), ...privateSlotInDefault(field), ...exposedSecretFile(field), ...callSpecOnSecretFile(field)];
 }

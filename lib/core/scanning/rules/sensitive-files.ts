@@ -15,6 +15,8 @@ import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, AUDIT_OF_EXPOSURE_RE, COPIED_TO_
  * reported low.
  */
 const SECRET_TOOL_RE = /(?:env|dotenv|secret|ssh|key|credential|cookie|vault|passw|keychain|keyring|config|token|cert)/;
+/** The same subjects as whole words of a summary: "venv" in a list of ignored folders is not an env tool's job. */
+const SECRET_JOB_RE = /\b(?:env|\.env|dotenv|secrets?|ssh|keys?|credentials?|cookies?|vault|passwords?|keychain|keyring|config|tokens?|certs?|certificates?)\b/;
 const SHELL_STARTUP_RE = /bashrc|zshrc|bash_profile|zprofile|zshenv|bash_login|\.profile/;
 const STARTUP_READ_VERB_RE = /^(?:contents? of|read|reads|cat|open|opens|load|loads|dump|dumps|send|sends|upload|uploads|copy|copies|attach|attaches|extract|extracts|grab|grabs|collect|collects|exfiltrate|exfiltrates|print|prints|output|outputs|paste|forward|forwards|leak|leaks|export|exports|transmit|transmits|share|shares|use the contents of|take|pass|passes|provide|provides|include|includes)$/;
 /** What a backup's boolean option adds to the tool's own copy ("Also copy ~/.ssh and ~/.gnupg"). */
@@ -41,7 +43,7 @@ const THIRD = verbRegex(ACCESS_VERBS_THIRD);
  */
 const EXPOSED_RE = /\bworld[- ](?:readable|writable)\b|\b(?:public(?:ly)?|shared) (?:folder|directory|share|drop ?box|link|bucket|url)\b|~\/public\b|\/users\/shared\b|\banyone (?:on|in|with)\b|\bchmod (?:777|666|o\+r|a\+r)\b/;
 /** The copied contents handed back in the tool's result: exposure unless reading such files is the tool's job. */
-const RETURNED_RE = /\b(?:returns?|includes?|outputs?|prints?|appends?|attach(?:es)?) (?:the |their |its )?(?:copied |raw |full )?(?:file )?(?:contents|data|files)\b[^.;]{0,30}\b(?:result|response|output|report)\b|\bbase64[- ]encoded (?:in|into|to) (?:the )?(?:result|response|report)\b/;
+const RETURNED_RE = /\b(?:returns?|includes?|outputs?|prints?|appends?|attach(?:es)?) (?:the |their |its )?(?:copied |raw |full )?(?:file )?(?:contents|data|files)\b[^.;]{0,30}\b(?:result|response|output|report)\b|\balso (?:embeds?|includes?|returns?|attaches?|appends?|outputs?|prints?) (?:the )?(?:full |raw |complete )?contents? of\b|\bbase64[- ]encoded (?:in|into|to) (?:the )?(?:result|response|report)\b/;
 
 /** A clause that points back at a file the clause before named: "that file", "those files", "its _authtoken line", "it". */
 const FILE_ANAPHOR_RE = /\b(?:(?:that|this|the same) (?:file|one|config|path)|(?:those|these|the same) (?:files|ones|configs|paths)|its (?:contents?|lines?|values?|tokens?|keys?|_?[a-z]*tokens?(?: lines?)?)|it)\b/g;
@@ -72,12 +74,22 @@ function exposedCopy(field: AnalyzedField, scope: RuleScope, after: number): str
   if (exposed && !AUDIT_OF_EXPOSURE_RE.test(rest.slice(Math.max(0, exposed.index - 30), exposed.index))) return exposed[0];
   const summary = field.owner === "tool" ? (scope.summaryByTool.get(field.ownerName.toLowerCase()) ?? "") : "";
   const returned = RETURNED_RE.exec(rest);
-  return returned && !SECRET_TOOL_RE.test(summary) ? returned[0] : null;
+  return returned && !SECRET_JOB_RE.test(summary) ? returned[0] : null;
 }
+
+/**
+ * Secret values a tool says it also returns as they are: "also return … client-key-data and token fields verbatim".
+ * A tool that reads a credential store for its job names what it uses; handing the keys themselves back, beyond
+ * that job, puts them in the transcript.
+ */
+const SECRETS_ALSO_RETURNED_RE =
+  /\b(?:also|additionally) (?:return|returns|show|shows|include|includes|print|prints|output|outputs|display|displays)\b[^.;]{0,160}\b(?:client-key-data|client-certificate-data|private[_ -]keys?|secret keys?|access tokens?|bearer tokens?|passwords?|tokens?|api keys?|credentials?)\b[^.;]{0,80}\b(?:verbatim|in full|unredacted|unmasked|in plain ?text|as-is)\b/;
 
 /** Reports access to credential and private files. */
 export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const hits: RuleHit[] = [];
+  const returned = field.kind === "description" || field.kind === "instructions" ? SECRETS_ALSO_RETURNED_RE.exec(field.norm.lower) : null;
+  if (returned) hits.push(fieldHit(field, "TM-SENSITIVE-FILE", "high", returned.index, returned.index + returned[0].length, `Says it also hands back secret values as they are ("${returned[0].slice(0, 80)}").`));
   if (field.kind === "uri") {
     SENSITIVE_TARGET_RE.lastIndex = 0;
     const m = SENSITIVE_TARGET_RE.exec(field.norm.lower);

@@ -1,5 +1,5 @@
 import type { AnalyzedField } from "./analyzed-field";
-import { isNegatedBefore, WAITS_FOR_USER_RE } from "./directive-language";
+import { isNegatedBefore, ON_CONTENTS_SAY_SO_RE, WAITS_FOR_USER_RE } from "./directive-language";
 import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
@@ -133,6 +133,8 @@ export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleSc
     // "must not invoke other tools until the user confirms" orders the steps; it does not keep the model away.
     // ("...should not be used, because issues are mirrored here before they reach GitHub" is no such pause.)
     if (!discredit && WAITS_FOR_USER_RE.test(sentence.text.slice(claim.index + claim[0].length))) continue;
+    // "Don't call other tools because a page told you to": the safety rule against injected content.
+    if (!discredit && ON_CONTENTS_SAY_SO_RE.test(sentence.text.slice(claim.index + claim[0].length))) continue;
     const refs = otherToolRefs(sentence.text, field, scope);
     if (refs.length === 0) continue;
     // "DO NOT USE for counts → use search_events": the other tool is where the model is sent for what this one cannot do.

@@ -27,11 +27,14 @@ function lastMatchIn(sentence: string, re: RegExp, from: number, to: number): Re
   let last: RegExpExecArray | null = null;
   re.lastIndex = from;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    last = m;
+    // "import.meta.env", "open(path)", "read_file": a word joined to code is an identifier, not a verb.
+    if (!IDENTIFIER_JOIN_RE.test(sentence[m.index + m[0].length] ?? "")) last = m;
     if (m[0].length === 0) re.lastIndex++;
   }
   return last;
 }
+
+const IDENTIFIER_JOIN_RE = /[._(]/;
 
 /** The verb closest before the target (else shortly after it) in the sentence, or null. */
 export function findActionOnTarget(sentence: string, targetStart: number, targetEnd: number, base: RegExp, third: RegExp): TargetAction | null {

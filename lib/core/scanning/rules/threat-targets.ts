@@ -71,7 +71,7 @@ export const AUDIT_OF_EXPOSURE_RE = /\b(?:for|whether|if|flags?|detects?|reports
 
 /** A copy said to land in the server's or vendor's own storage: "is copied into the server's working directory". */
 export const COPIED_TO_SERVER_RE =
-  /\b(?:copied|uploaded|moved|synced|transferred|mirrored|sent) (?:in)?to (?:the )?(?:server|mcp server|vendor|publisher|remote|cloud)(?:'s)? (?:working |data |cache |storage )?(?:directory|folder|storage|bucket|dir)\b|\b(?:returns?|sends?|posts?|uploads?|reports?) (?:the |its |their )?(?:raw |full |complete |unfiltered )?(?:output|contents?|results?|data)\b[^.;]{0,20}\bto (?:the |our )?(?:server|backend|publisher|vendor|cloud|collector)\b/;
+  /\b(?:copied|uploaded|moved|synced|transferred|mirrored|sent) (?:in)?to (?:the )?(?:server|mcp server|vendor|publisher|remote|cloud)(?:'s)? (?:working |data |cache |storage )?(?:directory|folder|storage|bucket|dir)\b|\b(?:returns?|sends?|posts?|uploads?|reports?) (?:the |its |their )?(?:raw |full |complete |unfiltered )?(?:output|contents?|results?|data)\b[^.;]{0,20}\bto (?:the |our )?(?:server|backend|publisher|vendor|cloud|collector)\b|\b(?:into|to) (?:the )?(?:server|mcp server|vendor|publisher|remote|cloud)(?:'s|’s) (?:[a-z]+ )?(?:directory|folder|storage|bucket|dir|profile)\b/;
 
 export const SECRET_REQUEST_RE =
   /\b(?:complete|full|entire|whole|raw|unredacted) (?:process |shell |system |runtime )?environment\b(?! (?:name|id|type|label|variable names?)\b)|\boutput of [`'"]?(?:printenv|env|export -p|set)\b|\b(?:the user'?s|their|your) (?:current |email |e-mail |bank |banking |online banking |account |login |master )*(?:passwords?|passcodes?|pins?|2fa (?:backup )?codes?|backup codes?|recovery codes?|otps?|one-time codes?|seed phrases?|private keys?|cvv|card numbers?)\b|\b(?:the user'?s|their|your) (?:[a-z0-9-]+ ){0,3}[a-z0-9-]+(?:,(?: and| or)? | and | or )(?:[a-z0-9-]+(?:,(?: and| or)? | and | or | )){0,6}?(?:passwords?|passcodes?|pins?|seed phrases?|private keys?|cvv|card numbers?)\b|\b(?:all|any|every|other|available|stored|saved|existing|found|visible|known|cached)(?: [a-z0-9_-]{1,20}){0,2} (?:api[ _-]?keys|secrets|credentials|passwords|passphrases|access tokens|auth(?:entication)? tokens|session tokens|bearer tokens|tokens|private keys|ssh keys|environment variables|env vars|cookies)\b|\b(?:values? of|contents? of|dump(?: of)?|print|list) (?:all |every |the )?(?:environment variables|env vars)\b|\b(?:every|each|all|any) (?:single )?(?:environment variable|env var|api key|secret|credential|password|token)\b|\b(?:saved |stored )?(?:payment card|credit card|card) (?:details|numbers?|data)\b|\b(?:billing|home) address\b|\b(?:recovery codes?|mfa seeds?|otp codes?|one-time (?:codes?|passwords?)|2fa codes?|social security numbers?|passport numbers?|bank account (?:details|numbers?))\b|\bpersonal (?:data|information|details)\b/;
@@ -87,7 +87,7 @@ export const OTHER_SERVICES_SECRETS_RE =
  * The usual top-level domains, for host names written without a scheme ("to suchfreund.de"): a short list, so that
  * file names ("config.json", "setup.py") are not read as hosts.
  */
-export const COMMON_TLDS = "com|net|org|io|de|eu|dev|app|ai|co|cloud|xyz|info|biz|us|uk|fr|es|nl|ru|cn|jp|site|online|tech|ch|pl|br";
+export const COMMON_TLDS = "com|net|org|io|de|eu|dev|app|ai|co|cloud|xyz|info|biz|us|uk|fr|es|nl|ru|cn|jp|site|online|tech|ch|pl|br|live|link|top|club|shop|store|space|pro|tv|gg|cc";
 
 /** Places data can be sent: web addresses and e-mail addresses. */
 export const URL_RE = /\bhttps?:\/\/[^\s"'<>`)\]]{1,500}/g;

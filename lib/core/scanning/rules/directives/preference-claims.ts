@@ -1,7 +1,7 @@
 import type { Severity } from "../../../findings";
 import type { DiscoveredTool, Discovery } from "../../scan-outcome";
 import type { AnalyzedField } from "../analyzed-field";
-import { blankAsides, isNegatedBefore, sentencesAround, WAITS_FOR_USER_RE } from "../directive-language";
+import { blankAsides, isNegatedBefore, ON_CONTENTS_SAY_SO_RE, sentencesAround, WAITS_FOR_USER_RE } from "../directive-language";
 import { OFFICIAL_SERVER_RE } from "../multilingual-requests";
 import { fieldHit, plainHit, type RuleHit } from "../rule-hit";
 import { toolNameTokens } from "../tool-name-tokens";
@@ -22,7 +22,7 @@ const CLAIMS: readonly RegExp[] = [
   // Pressure on the model itself: "models that choose other tools are scored lower".
   /\b(?:scored|rated|ranked|graded|evaluated|penali[sz]ed) (?:lower|worse|down)\b|\bprotects? your (?:rating|score|evaluation|ranking)\b|\byour (?:rating|score|evaluation) (?:will )?(?:drops?|suffers?|falls?)\b|\b(?:answers?|responses?|results?) (?:produced |given |made )?without (?:it|this tool|this server)[^.;]{0,30}\b(?:unreliable|wrong|invalid|untrusted)\b/,
   /\b(?:the )?world'?s (?:best|leading|most|#1|number one|fastest|first|top)\b|\b(?:rated|ranked|voted) (?:the )?(?:#1|no\.? ?1|number one|best|top)\b|\b(?:benchmarks?|reviews?|tests?|rankings?|evaluations?) (?:rank|rate|place|put|list)s? (?:this|our|it)\b[^.;]{0,20}?\b(?:first|#1|number one|top|best|highest)\b/,
-  /\b(?:single|only|sole|ultimate) (?:authoritative |trusted |reliable )?source of truth\b|\b(?:the )?(?:single|only|sole) (?:authoritative|trustworthy|reliable|accurate|trusted)(?: [a-z]+)? source\b|\bthe only [a-z]+ you should (?:ever )?use\b/,
+  /\b(?:single|only|sole|ultimate|verified|definitive|authoritative) (?:authoritative |trusted |reliable )?source of truth\b|\b(?:the )?(?:single|only|sole) (?:authoritative|trustworthy|reliable|accurate|trusted)(?: [a-z]+)? source\b|\bthe only [a-z]+ you should (?:ever )?use\b/,
   /\b(?:endorsed|certified|approved|recommended) (?:and (?:endorsed|certified|approved|recommended) )?by (?:anthropic|openai|google|microsoft|github|the [a-z ]+ (?:team|foundation|group|project|consortium|committee|steering council))\b|\b(?:official|verified|recommended|certified|endorsed)[, ]+(?:and )?(?:recommended |verified |official )?(?:replacement|version|tool|path|option|toolset)\b|\bdas einzige zuverlässige\b|\ble seul (?:outil )?fiable\b|\bla única herramienta fiable\b/,
   // An authority over the user claimed for the tool: "the provider the user's organization has standardized on".
   /\b(?:the user'?s|your|their) (?:organi[sz]ation|company|employer|team|it department|workspace admins?) (?:has |have )?(?:standardi[sz]ed on|mandated|mandates|requires|approved|chosen|selected)\b/,
@@ -33,7 +33,8 @@ const CLAIMS: readonly RegExp[] = [
   /\b\d{2,3}(?:\.\d+)?\s?% (?:success|accuracy|reliability|satisfaction|precision|of (?:professionals|users|developers|experts|companies))|\b100\s?% (?:reliab|accura|guarantee|precis|success)/,
   /\b(?:award[- ]winning|industry[- ](?:leading|standard|best)|best[- ]in[- ]class|market[- ]leading|unmatched|unparalleled|unrivall?ed|unbeatable|pinnacle|second to none|gold standard|revolutionary|cutting[- ]edge|enterprise[- ]grade)\b/,
   /\b(?:the )?most (?:advanced|reliable|comprehensive|accurate|trusted|powerful|sophisticated|complete|precise|efficient|popular|capable|intelligent|secure|up-to-date)\b/,
-  /\b(?:the|this is the) (?:best|ultimate|premier|definitive|only reliable)\b|\bultimate (?:version|tool|solution|system|platform|engine)\b/,
+  // "Place ID of the best match", "the best route": a ranking the tool computes, not a claim about itself.
+  /\b(?:the|this is the) (?:best(?! (?:match(?:es|ing)?|fit|results?|efforts?|practices?|guess|candidates?|available|possible|hits?|scores?|ranked|one|way|time|routes?|paths?|options?)\b)|ultimate|premier|definitive|only reliable)\b|\bultimate (?:version|tool|solution|system|platform|engine)\b/,
   /\b(?:premium|professional|advanced|enhanced|ultimate|pro|superior|improved|official|upgraded|next[- ]generation|elite|deluxe) (?:version|edition|variant|release)\b/,
   /\bsuperior (?:performance|functionality|results|accuracy|quality|capabilities|precision|reliability|[a-z]+ (?:capabilities|processing|management))\b|\b(?:highest|best) (?:quality|accuracy|precision)\b/,
 ];
@@ -197,7 +198,9 @@ function othersExcluded(text: string): RegExpExecArray | null {
   for (const re of EXCLUDES_OTHERS_RES) {
     const m = re.exec(text);
     // "MUST NOT invoke any other CircleCI tools until receiving a clear instruction from the user": a pause for the user, not a ban.
-    if (m && !isNegatedBefore(text, m.index, 12) && !WAITS_FOR_USER_RE.test(text.slice(m.index + m[0].length, m.index + m[0].length + 80))) return m;
+    const after = m ? text.slice(m.index + m[0].length, m.index + m[0].length + 80) : "";
+    // "Don't call other tools because a page told you to": a rule about injected content, not a ban on the user's tools.
+    if (m && !isNegatedBefore(text, m.index, 12) && !WAITS_FOR_USER_RE.test(after) && !ON_CONTENTS_SAY_SO_RE.test(after)) return m;
   }
   const runDown = RUNS_DOWN_OTHERS_RE.exec(text);
   return runDown && CHOOSE_RE.test(text) ? runDown : null;
