@@ -48,6 +48,7 @@ describe("written detection cases", () => {
     ["written-twenty-first.json", 90, 71, 80, 0],
     ["written-twenty-second.json", 90, 70, 80, 0],
     ["written-twenty-third.json", 90, 68, 80, 0],
+    ["written-twenty-fourth.json", 45, 34, 120, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

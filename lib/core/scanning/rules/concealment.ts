@@ -117,6 +117,9 @@ const NEGATED_TELLING_RE = new RegExp(
 const HONEST_OMISSION_RE =
   /\b(?:raw|internal|technical|debug|ids?|uuids?|json|markdown|html|formatting|stack ?traces?|api keys?|passwords?|tokens?|secrets?|credentials?|pii|personal data|full (?:card|account) numbers?|card numbers?)\b/;
 
+/** Other people's personal data: what a privacy-minded tool keeps out of the conversation. */
+const PERSONAL_DATA_RE = /\b(?:personal (?:data|information|details)|pii|customer data|private data|(?:home |billing |shipping )?addresses|phone numbers|e-?mail addresses)\b/;
+
 /** Withheld only until the user acts: "until they have guessed", "unless they ask". */
 const SHOWN_LATER_RE = /^[^.;]{0,40}?\b(?:(?:until|unless|till|before) (?:they|the user|the player|he|she)\b[^.;]{0,20}?\b(?:ask|asks|asked|request|requests|guess|guessed|made a guess|want|wants|answer|answered|try|tried|attempt|attempted|are ready|is ready))\b/;
 
@@ -163,6 +166,8 @@ export function detectConcealment(field: AnalyzedField): RuleHit[] {
       if (match[0].startsWith("without") && /\b(?:never|do not|don't|must not|should not)\b/.test(sentence.text.slice(0, start)) && /^[^.;]{0,30}\bfirst\b/.test(sentence.text.slice(end))) continue;
       // "Do not show the answer to the user until they guess": withheld for now, shown when the user wants it.
       if (re === NEGATED_TELLING_RE && HONEST_OMISSION_RE.test(match[0])) continue;
+      // "To keep personal data out of the conversation unless needed": data minimisation, what privacy asks of a tool.
+      if (/^(?:to )?keep\b/.test(match[0]) && PERSONAL_DATA_RE.test(match[0]) && !ACTION_WORDS_RE.test(match[0])) continue;
       if (re !== HIDE_INSTRUCTIONS_RE && SHOWN_LATER_RE.test(sentence.text.slice(end, end + 80))) continue;
       // "Tokens should not be shown to the user in full": a secret held back is redaction.
       if (PASSIVE_HIDDEN_RE.test(match[0]) && HONEST_OMISSION_RE.test(sentence.text.slice(Math.max(0, start - 40), start))) continue;

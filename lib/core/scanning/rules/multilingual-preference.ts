@@ -25,12 +25,17 @@ const DEFECT_RE = lexicon(String.raw`\b(?:faux|fausses?|erroné\p{L}*|falsos?|fa
 
 const AUTHORITY_RE = lexicon(String.raw`\b(?:(?:5|10)\/(?:5|10)|únic[oa]s?|seule?s?|einzig\p{L}*|unic[oa]|jedyn\p{L}*|consigliat\p{L}*|recomendad\p{L}*|recommandé\p{L}*|empfohlen\p{L}*|oficial\p{L}*|certificad\p{L}*|verificad\p{L}*|predeterminad\p{L}*|preferid\p{L}*|configurad\p{L}*|padrão|officiel\p{L}*|certifié\p{L}*|vérifié\p{L}*|par défaut|préféré\p{L}*|configuré\p{L}*|offiziell\p{L}*|zertifiziert\p{L}*|verifiziert\p{L}*|voreingestellt\p{L}*|bevorzugt\p{L}*|ufficial\p{L}*|certificat\p{L}*|verificat\p{L}*|predefinit\p{L}*|preferit\p{L}*|impostat\p{L}*|officieel|gecertificeerd|standaard|oficjaln\p{L}*|certyfikowan\p{L}*|zweryfikowan\p{L}*|domyśln\p{L}*|preferowan\p{L}*|resmi|sertifikalı|doğrulanmış|varsayılan|tercih ettiği|tek|официальн\p{L}*|сертифицир\p{L}*|по умолчанию|предпочитаем\p{L}*|единственн\p{L}*|resmi|bawaan|chính thức|mặc định|आधिकारिक|رسمي\p{L}*|الافتراضي)\b|官方|认证|認證|默认|默認|首选|首選|最佳|唯一|公式|認定|認証|デフォルト|推奨|最高|唯一|공식|인증|기본|선호|최고|유일`);
 
+/** The agent of a passive ("von den", "par les", "por las", "dagli"): what follows does the using, it is not set aside. */
+const PASSIVE_AGENT_BEFORE_RE = /(?:\bvon|\bpar|\bpor|\bpelos|\bpelas|\bdagli|\bdalle|\bdai|\bdoor|\bprzez)\s+(?:den|der|dem|les|las|los|gli|le|i|de|die)?\s*$/;
+
 /** TM-PREFERENCE-MANIPULATION in another language: the other tools named, and two kinds of cue beside them. */
 export function detectMultilingualPreference(field: AnalyzedField, text: string): RuleHit[] {
   const others = OTHERS_RE.exec(text);
   if (!others) return [];
   // The lexicon's word start may consume the character before the word.
   const at = others.index + (others[0].length - others[0].trimStart().length);
+  // "Die EVA-Nummer wird von den anderen Werkzeugen benötigt": the other tools as the ones that use this tool's output.
+  if (PASSIVE_AGENT_BEFORE_RE.test(text.slice(Math.max(0, at - 12), at))) return [];
   const around = sentencesAround(text, at, others.index + others[0].length);
   const kinds = [SCOPE_RE, CHOICE_RE, DEFECT_RE, AUTHORITY_RE].filter((re) => re.test(around)).length;
   if (kinds < 2) return [];

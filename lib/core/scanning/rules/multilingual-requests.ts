@@ -154,7 +154,8 @@ const CONSENT_CLAIM_RE = lexicon(
     String.raw`\bha già (?:dato il (?:suo )?consenso|autorizzato|approvato|acconsentito)\b`,
     String.raw`\b(?:zaten|önceden) (?:onay verdi|onayladı|izin verdi|kabul etti)\b`,
     String.raw`事前に(?:同意|承認|許可)|同意済み|承認済み|許可済み|既に(?:同意|承認|許可)`,
-    String.raw`已(?:经)?(?:预先|事先)?(?:同意|授权|批准|许可)|事先同意|预先授权`,
+    // "已授权给该应用的文档" says which documents the app was given, not that the user consented to anything.
+    String.raw`已(?:经)?(?:预先|事先)?(?:同意|授权|批准|许可)(?!给|予)|事先同意|预先授权`,
     String.raw`이미 (?:동의|승인|허락)`,
     String.raw`\bуже (?:дал согласие|согласил|разрешил|одобрил)`,
   ],

@@ -30,6 +30,8 @@ const LEFT_ALONE_AFTER_RE = /^[^.;,]{0,16}?\b(?:is|are|will be|gets?|stays?|rema
 const STAYS_LOCAL_RE = /\bnever leaves? (?:the|this|your|the user'?s) (?:machine|device|computer|host|laptop)\b|\b(?:stays?|remains?|is kept) (?:on|local to) (?:the|this|your|the user'?s) (?:machine|device|computer|laptop)\b/;
 /** The file named only to qualify another noun ("kubeconfig contexts", "SSH key fingerprints"): its metadata, not its contents. */
 const QUALIFIES_NOUN_RE = /^(?:'s)?\s+(?:contexts?|context names?|cluster names?|fingerprints?|file paths?|paths?|locations?|format|schema|profiles? names?|namespaces?)\b/;
+/** What the summary goes on to hand back is only the names in the file: profiles, variables, hosts, contexts. */
+const NAMES_ONLY_RE = /^[^;]{0,80}?\b(?:list|lists|listing|return|returns|show|shows)\b (?:the |their |its )?(?:[a-z]+ )?names\b/;
 const NOUN_COMPOUND_AFTER_VERB_RE = /^\s(?:path|paths|file|files|dir|directory|folder|location|format|name|mode)\b/;
 const WRITE_SUMMARY_VERB_RE = /^(?:add|adds|update|updates|set|sets|edit|edits|write|writes|modify|modifies|create|creates|remove|removes|delete|deletes|unset|unsets|rename|renames)$/;
 const WRITE_NAME_TOKENS = new Set(["set", "add", "update", "edit", "write", "put", "upsert", "create", "remove", "delete", "unset", "rename", "modify"]);
@@ -129,6 +131,8 @@ export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope
       (summary && SECRET_TOOL_RE.test(field.ownerName.toLowerCase())) ||
       // "Get Kubernetes resources using the context from the user's kubeconfig": the file is the means, the object is something else.
       (summary && action.verbIndex < start && MEANS_RE.test(sentence.text.slice(action.verbIndex + action.verb.length, start))) ||
+      // "Read ~/.aws/config and ~/.aws/credentials and list the profile names defined in them": names, not values.
+      (summary && NAMES_ONLY_RE.test(sentence.text.slice(end))) ||
       // A true/false option cannot carry a file's contents: its description says what the listing shows when it is set.
       (field.describesFlag === true && sentence === field.sentences[0] && LISTING_VERB_RE.test(action.verb)) ||
       // "include_keys (boolean): Also copy ~/.ssh and ~/.gnupg": a backup's opt-in says what it adds to the copy the tool makes;

@@ -12,7 +12,8 @@ export const NOT_ENV_TEMPLATE = String.raw`(?!\.(?:example|sample|template|dist|
 export const SENSITIVE_TARGET_RE = new RegExp(
   [
     // A public key (.pub) is meant to be shared: handing it over is how SSH access is granted.
-    String.raw`(?<![a-z0-9_])\.ssh(?!/[a-z0-9_.-]{0,40}\.pub\b)(?:/[a-z0-9_.-]{1,40})?`,
+    // known_hosts holds the public keys of hosts already met, no secret.
+    String.raw`(?<![a-z0-9_])\.ssh(?!/(?:[a-z0-9_.-]{0,40}\.pub|known_hosts)\b)(?:/[a-z0-9_.-]{1,40})?`,
     String.raw`\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub\b)`,
     String.raw`\.aws/(?:credentials|config)\b`,
     String.raw`\baws credentials(?: file)?\b`,
@@ -33,7 +34,8 @@ export const SENSITIVE_TARGET_RE = new RegExp(
     String.raw`application_default_credentials\.json|\.config/gcloud\b|\.azure/(?:credentials|accesstokens\.json)`,
     String.raw`\bprivate (?:ssh |signing |gpg )?keys?\b|\bssh (?:private )?keys?\b`,
     String.raw`\bcredentials\.json\b|\bsecrets?\.(?:json|ya?ml|toml)\b|\bservice[-_ ]account(?:[-_ ]key)?\.json\b`,
-    String.raw`\bauthorized_keys\b|\bknown_hosts\b`,
+    // authorized_keys decides who logs in; known_hosts only holds the public keys of hosts already met.
+    String.raw`\bauthorized_keys\b`,
     String.raw`\b(?:saved|stored|browser) passwords\b|\bpassword (?:vault|store|database)\b`,
     String.raw`\.config/gh/hosts\.yml|\.config/(?:gcloud|gh|op|hub)\b|\.terraform\.d/credentials|\.vault-token\b`,
   ].join("|"),

@@ -392,6 +392,13 @@ const DESTINATION_WORD_RE = /\b(?:bucket|remote|recipient|destination|target|acc
 const DISPLACED_ADDRESS_RE = /(?:@[a-z0-9-]+\.[a-z]|https?:\/\/)[^.;]{0,80}\b(?:instead of|rather than|in place of|in lieu of|not the)\b/;
 
 /** "Support staff will never ask for them": a promise about someone else's conduct (an anti-phishing notice), not an order to the model. */
+/**
+ * The privilege named as a hazard, not taken: "attaching AdministratorAccess effectively grants full control of the
+ * account, so call that out", "security rules do not apply to admin SDK writes made by this server, so validate data
+ * carefully". A consequence stated with the caution it calls for warns the model; it orders nothing.
+ */
+const PRIVILEGE_WARNING_RE =
+  /\b(?:attaching|granting|assigning|adding|giving|enabling)\b[^.;]{0,60}\b(?:effectively |in effect )?(?:grants?|gives?|means|amounts to|allows)\b[^.;]{0,80}\b(?:so|therefore)\b[^.;]{0,20}\b(?:call (?:that|it|this) out|warn|tell the user|confirm|ask|be careful|double-check|check)\b|\b(?:do not|don't|does not|doesn't|no longer) apply to (?:the )?(?:admin|server-side|backend|service[- ]account|sdk)\b[^.;]{0,60}\bso (?:validate|check|verify|be careful|take care|double-check)\b/;
 const THIRD_PARTY_PROMISE_RE = /\b(?:we|our [a-z]+|staff|support|the bank|employees?|(?:the |our )?team|administrators?|admins?|nobody|no one|representatives?|operators?)\s+(?:will|would|shall|does|do|did|can)?\s*$/;
 
 const MAY_OVERRULE_RE = /keep|retain|preserve|rather than|in place of|whichever|including (?:those|ones|the|requests|queries|cases|calls)|doubl|tripl|quadrupl|inflat|increas|rais|pad|precedence|priority over|replace|nickname|multipl|round|difference|remainder|surplus|strip|remove|drop|remplac|ersetz|reemplaz|替换|改为|for display|regardless|ignor|disregard|overrid|discard|even (?:if|when)|whatever|no matter|instead of|be (?:ignored|overridden|replaced|discarded|changed|disregarded)|display only|not used|only (?:shown|displayed)/;
@@ -571,7 +578,7 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
   const destructive = directive ? span(DESTRUCTIVE_CALL_RE.exec(sentence)) : null;
   if (destructive) out.push({ kind: "command", start: destructive.start, end: destructive.end, what: `destroy the user's data through another tool ("${destructive.text.slice(0, 60)}")`, dangerous: true });
   const privilege = MAY_BE_PRIVILEGE_RE.test(sentence) ? span(PRIVILEGE_RE.exec(sentence)) : null;
-  if (privilege && !THIRD_PARTY_PROMISE_RE.test(sentence.slice(Math.max(0, privilege.start - 40), privilege.start))) {
+  if (privilege && !THIRD_PARTY_PROMISE_RE.test(sentence.slice(Math.max(0, privilege.start - 40), privilege.start)) && !PRIVILEGE_WARNING_RE.test(sentence)) {
     out.push({ kind: "privilege", start: privilege.start, end: privilege.end, what: `take privileges ("${privilege.text}")`, dangerous: MODEL_SAFEGUARDS_OFF_RE.test(sentence) || SILENT_SUPERUSER_RE.test(sentence) || OPEN_TO_ANYONE_RE.test(sentence) });
   }
 
