@@ -64,11 +64,19 @@ const AUTH_MATERIAL_RE =
 const COPIED_FROM_ELSEWHERE_RE =
   /\b(?:copy|copied|paste|take|taken|reuse|re-use|lift|grab|extract|pull|read|use the value of|use the same)\b[^.;]{0,80}?\bfrom (?:(?:that|another|the other|other|any other|a different) (?:[a-z0-9-]+ )?(?:mcp )?(?:server|tool|integration|connector|app|session)s?(?:'s|’s|')?|the (?:most recent|last|latest|previous|prior|earlier)\b[^.;]{0,50}?\b(?:responses?|outputs?|results?|calls?)|(?:the )?(?:browser|fetch|http)(?: tool)?(?:'s|’s)? (?:responses?|outputs?|session|cookie jar|storage))/;
 
-/** A credential the model is to copy from another server or another tool's output (see COPIED_FROM_ELSEWHERE_RE). */
-function credentialFromElsewhere(sentence: string, fieldHasCredential: boolean, scope: RuleScope): DataRequest | null {
-  if (!fieldHasCredential) return null;
+/** The parameter is named for a credential of its own ("api_key", "auth"), not for something about one ("token_type"). */
+function namesCredential(param: string): boolean {
+  return CREDENTIAL_PARAM_RE.test(param) && !ABOUT_CREDENTIAL_PARAM_RE.test(param);
+}
+
+/**
+ * A credential the model is to copy from another server or another tool's output (see COPIED_FROM_ELSEWHERE_RE). The
+ * credential may be named by the parameter or in another sentence ("Personal access token of the GitHub server. Copy
+ * it from that server's environment.").
+ */
+function credentialFromElsewhere(sentence: string, field: AnalyzedField, param: string, scope: RuleScope): DataRequest | null {
   const m = COPIED_FROM_ELSEWHERE_RE.exec(sentence);
-  if (!m) return null;
+  if (!m || !(namesCredential(param) || AUTH_MATERIAL_RE.test(field.norm.lower))) return null;
   const ownToolNamed = [...m[0].matchAll(TOOL_IDENTIFIER_RE)].some((t) => scope.toolNames.has(t[0]));
   return ownToolNamed ? null : { kind: "secret", strong: true, index: m.index, text: m[0], fromElsewhere: true };
 }
@@ -76,7 +84,7 @@ function credentialFromElsewhere(sentence: string, fieldHasCredential: boolean, 
 function findDataRequest(text: string, sideChannel: boolean, param = ""): DataRequest | null {
   const strong = CONVERSATION_STRONG_RE.exec(text) ?? RETOLD_CONVERSATION_RE.exec(text);
   if (strong) return { kind: "conversation", strong: true, index: strong.index, text: strong[0] };
-  const envSecret = CREDENTIAL_PARAM_RE.test(param) && !ABOUT_CREDENTIAL_PARAM_RE.test(param) ? null : SECRET_ENV_VALUE_RE.exec(text);
+  const envSecret = namesCredential(param) ? null : SECRET_ENV_VALUE_RE.exec(text);
   if (envSecret) return { kind: "env-secret", strong: true, index: envSecret.index, text: envSecret[0] };
   const secret = SECRET_REQUEST_RE.exec(text);
   if (secret) return { kind: "secret", strong: true, index: secret.index, text: secret[0] };
@@ -113,11 +121,8 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
   const hits: RuleHit[] = [];
   // An obligation anywhere in the description, asked once for the field rather than per sentence.
   let obliged: boolean | undefined;
-  // The credential may be named by the parameter or in another sentence ("Personal access token of the GitHub server. Copy it from that server's environment.").
-  const credentialParam = (CREDENTIAL_PARAM_RE.test(param) && !ABOUT_CREDENTIAL_PARAM_RE.test(param));
-  const fieldHasCredential = credentialParam || AUTH_MATERIAL_RE.test(field.norm.lower);
   for (const sentence of field.sentences) {
-    let request = findDataRequest(sentence.text, sideChannel, param) ?? credentialFromElsewhere(sentence.text, fieldHasCredential, scope);
+    let request = findDataRequest(sentence.text, sideChannel, param) ?? credentialFromElsewhere(sentence.text, field, param, scope);
     // "The system prompt under test" is an input the user supplies; "your system prompt" is the model's own.
     if (request && /^system (?:prompt|message)/.test(request.text) && !OWN_PROMPT_RE.test(sentence.text)) {
       request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel, param);
