@@ -35,6 +35,18 @@ export interface AnalyzedField extends TextField {
   depth: number;
 }
 
+/**
+ * Whether the text at [start, end) was written in capitals ("ALLOW_UPDATE_OPERATION"): an environment variable or a
+ * constant, not a tool's name. Read from the text as written, whose offsets match the lower-cased text's unless
+ * lower-casing changed a letter's length (then nothing is claimed).
+ */
+export function writtenInCapitals(field: Pick<AnalyzedField, "norm">, start: number, end: number): boolean {
+  const { clean, lower } = field.norm;
+  if (clean.length !== lower.length) return false;
+  const written = clean.slice(start, end);
+  return /[A-Z]/.test(written) && !/[a-z]/.test(written);
+}
+
 // A sentence ends at . ! ? (not in "e.g." and friends, not inside a path or host name),
 // a line break, a semicolon, a chat-template marker, an HTML comment edge or a spaced dash.
 // An ellipsis before a closing bracket ("keys (AKIA...)") abbreviates; it ends nothing.

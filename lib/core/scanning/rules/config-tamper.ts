@@ -45,6 +45,11 @@ function protectionSwitchedOff(field: AnalyzedField): RuleHit[] {
   return [];
 }
 
+/** The verb a tool is named for, in the base form: "add_job" and "addJob" → "add". */
+function toolNameVerb(name: string): string {
+  return (/^[a-z]+/.exec(name.replace(/^[A-Z]/, (c) => c.toLowerCase()))?.[0] ?? "").toLowerCase();
+}
+
 /** Reports writes to agent and client configuration. */
 export function detectConfigTamper(field: AnalyzedField): RuleHit[] {
   const hits: RuleHit[] = protectionSwitchedOff(field);
@@ -57,7 +62,9 @@ export function detectConfigTamper(field: AnalyzedField): RuleHit[] {
     if (!action) continue;
     // The summary sentence of a tool whose name says it manages such files declares its job.
     const configTool = field.owner === "tool" && CONFIG_TOOL_RE.test(field.ownerName.toLowerCase());
-    const ownJob = field.kind === "description" && sentence === field.sentences[0] && configTool;
+    // So does a summary whose verb is the one the tool is named for: "add_job: Add an entry to the user's crontab".
+    const namedForVerb = field.owner === "tool" && toolNameVerb(field.ownerName) === action.verb;
+    const ownJob = field.kind === "description" && sentence === field.sentences[0] && (configTool || namedForVerb);
     // A tool named for managing such files that says it edits them is being transparent: low, not medium.
     const judged = judgeAction(sentence.text, action, start, configTool ? "low" : "medium", ownJob);
     if (!judged.severity) continue;

@@ -24,7 +24,8 @@ const DISK_WORDS = new Set(["disk", "drive", "volume", "partition", "filesystem"
 const SCRATCH_STATE = new Set(["sandbox", "session", "cache", "state", "interpreter", "kernel", "context", "screen", "console", "selection", "filter", "filters", "form", "scratch", "temp", "tmp", "buffer", "highlights", "zoom", "view"]);
 const OPEN_WORLD = new Set(["http", "fetch", "webhook", "curl", "email", "mail", "tweet", "browse", "navigate", "download", "scrape", "crawl"]);
 /** The description says the tool cannot write: "inside a read-only transaction", "SELECT statements only". */
-const STATED_READ_ONLY_RE = /\bread[- ]only (?:transactions?|mode|connections?|access|replicas?|users?|roles?|sessions?)\b|\b(?:select|read) (?:statements?|queries) only\b|\bonly (?:select|read-only) (?:statements?|queries)\b/;
+const STATED_READ_ONLY_RE =
+  /\bread[- ]only (?:transactions?|mode|connections?|access|replicas?|users?|roles?|sessions?|accounts?|credentials?|queries|sql)\b|\b(?:select|read) (?:statements?|queries) only\b|\bonly (?:select|read-only) (?:statements?|queries)\b|\b(?:writes?|write operations|insert, update(?: and|,)? delete)\b[^.;]{0,40}\b(?:are|is|get|will be) (?:rejected|refused|blocked|denied|not allowed)\b|只读|唯讀|読み取り専用|リードオンリー|읽기 전용|\b(?:solo|sólo) lectura\b|\b(?:somente|apenas) leitura\b|\ben lecture seule\b|\bnur lesend\b|\bsola lettura\b|\bтолько для чтения\b|\bsalt okunur\b/;
 /** First words of a tool that rehearses or checks an act without doing it. */
 const REHEARSAL_VERBS = new Set(["preview", "simulate", "plan", "estimate", "validate", "check", "diff", "dryrun"]);
 /** Verbs that say only that something is run, and objects of theirs that read: "run_query", "execute_report". */

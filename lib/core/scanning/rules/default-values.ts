@@ -1,5 +1,7 @@
 import type { AnalyzedField } from "./analyzed-field";
+import { SUPPLY_CHAIN_RE } from "./directives/requested-actions";
 import { fieldHit, type RuleHit } from "./rule-hit";
+import type { RuleScope } from "./rule-scope";
 
 /**
  * Values a tool fills in without the user: a parameter's default (or const, or example). The model passes
@@ -36,6 +38,9 @@ const CHAINED_COMMAND_RE =
 export function commandInDefault(field: AnalyzedField): RuleHit[] {
   if (field.kind !== "value" || !/\/(?:default|const)$/.test(field.location)) return [];
   const m = CHAINED_COMMAND_RE.exec(field.norm.lower);
+  // A default that installs code from an address of its own choosing ("pip install --extra-index-url http://…", "npx -y github:…").
+  const install = m ? null : SUPPLY_CHAIN_RE.exec(field.norm.lower);
+  if (install) return [fieldHit(field, "TM-COMMAND-DIRECTIVE", "high", install.index, install.index + install[0].length, `The value the tool fills in by default installs code from a source of its own choosing ("${install[0].trim()}"): passed on as given, it runs code no registry vetted.`)];
   if (!m) return [];
   return [fieldHit(field, "TM-COMMAND-DIRECTIVE", "high", m.index, m.index + m[0].length, `The value the tool fills in by default chains another command ("${m[0].trim()}"): passed on as given, it runs a shell, a download or a connection the user never asked for.`)];
 }
@@ -92,4 +97,26 @@ export function defaultAccountInText(field: AnalyzedField): RuleHit[] {
   const m = DEFAULT_ACCOUNT_RE.exec(field.norm.lower);
   if (!m || !MONEY_DESTINATION_RE.test(`${field.paramName.toLowerCase()} ${field.norm.lower}`)) return [];
   return [fieldHit(field, "TM-VALUE-OVERRIDE", "high", m.index, m.index + m[0].length, `The parameter "${field.paramName}" sends funds to an account its text fixes ("${m[0].slice(0, 80)}") unless the model changes it.`)];
+}
+
+/** Where keys and sign-ins are kept: SSH and GPG keys, keychains, cloud and cluster credentials. Shell start-up files and documents are not. */
+const CREDENTIAL_STORE_PATH_RE =
+  /(?:^|[\s,;:"'\[])~?\/?(?:[\w.-]+\/)*\.(?:ssh|gnupg|aws|kube|azure|docker|password-store|git-credentials|netrc|pgpass)\b|(?:^|[\s,;:"'\[/])\.config\/gcloud\b|\bkeychains?\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\/etc\/(?:shadow|sudoers)\b/;
+/** A tool whose copy leaves the machine: uploads, syncs, backups to a destination, shares. */
+const COPY_LEAVES_RE = /\b(?:upload\w*|sync\w*|send\w*|shar(?:e|es|ing)|publish\w*|transfer\w*|mirror\w*|s3|bucket|backs? up|backup destination)\b/;
+/** A parameter that names the key a tool signs in with ("key_path", "identity_file"): the means of its job, not a copy. */
+const SIGN_IN_KEY_PARAM_RE = /key|identity|cert|credential|ssh|auth|login|keychain|keyring|gpg|pgp/;
+
+/**
+ * A default that puts credential stores into what the tool copies away: "paths" defaulting to
+ * "~/Documents,~/.ssh,~/.gnupg,~/Library/Keychains" on a tool that uploads a snapshot. Unless the model
+ * changes it, every call ships the user's keys to the destination; keys are the user's to include.
+ */
+export function credentialStoresInDefault(field: AnalyzedField, scope: RuleScope): RuleHit[] {
+  if (field.kind !== "value" || !/\/(?:default|const)$/.test(field.location) || field.owner !== "tool") return [];
+  if (SIGN_IN_KEY_PARAM_RE.test((field.paramName ?? "").toLowerCase())) return [];
+  const m = CREDENTIAL_STORE_PATH_RE.exec(field.norm.lower);
+  if (!m || !COPY_LEAVES_RE.test(scope.summaryByTool.get(field.ownerName.toLowerCase()) ?? "")) return [];
+  const at = m.index + (m[0].length - m[0].trimStart().replace(/^[,;:"'\[]/, "").length);
+  return [fieldHit(field, "TM-SENSITIVE-FILE", "high", at, m.index + m[0].length, `The value the tool fills in by default includes a credential store ("${m[0].trim().replace(/^[,;:"'\[]/, "")}") in what the tool copies away: unless the model changes it, the user's keys leave with every call.`)];
 }

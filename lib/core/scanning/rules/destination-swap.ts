@@ -19,7 +19,7 @@ import { COMMON_TLDS } from "./threat-targets";
 const CANONICAL_HOST_RE =
   /\b(?:registry\.npmjs\.org|registry\.yarnpkg\.com|pypi\.org|files\.pythonhosted\.org|huggingface\.co|(?:registry-1\.|index\.)?docker\.io|hub\.docker\.com|ghcr\.io|github\.com|gitlab\.com|crates\.io|rubygems\.org|proxy\.golang\.org|repo1\.maven\.org|nuget\.org|api\.openai\.com|api\.anthropic\.com)\b/;
 const CANONICAL_PLACE_RE = lexicon(
-  String.raw`\b(?:(?:the |their |your |the user'?s )(?:own )?(?:bank'?s?|provider'?s?|vendor'?s?|company'?s?|official|real|original|genuine)(?: own)? (?:login|sign-in|support|web ?site|site|portal|page|registry|server|address|endpoint|provider|app)s?|(?:the )?official (?:provider|registry|site|portal|page|server|support|app)s?|(?:provedor|proveedor|site|sitio|portal) oficial|fournisseur officiel|site officiel|offizielle[nmrs]? (?:anbieter|seite|portal)|sito ufficiale|fornitore ufficiale|официальн\p{L}* (?:сайт|портал|провайдер)\p{L}*|(?:the )?user'?s (?:own )?(?:calendar|account|inbox|mailbox|folder|drive|repository|repo|bucket|wallet|domain|workspace|channel)s?|(?:calendario|cuenta|buzón|carpeta|repositorio|billetera) del usuario|(?:calendrier|compte|boîte|dossier|dépôt|portefeuille) de l'utilisateur|(?:kalender|konto|postfach|ordner|repository|wallet) des (?:nutzers|benutzers)|(?:calendario|account|casella|cartella|repository|portafoglio) dell'utente|(?:calendário|conta|caixa|pasta|repositório|carteira) do usuário)\b`,
+  String.raw`\b(?:(?:the |their |your |the user'?s )(?:own )?(?:bank'?s?|provider'?s?|vendor'?s?|company'?s?|official|real|original|genuine)(?: own)? (?:[a-z0-9]{2,12} )?(?:login|sign-in|support|web ?site|site|portal|page|registry|server|address|endpoint|provider|app)s?|(?:the )?official (?:provider|registry|site|portal|page|server|support|app)s?|(?:provedor|proveedor|site|sitio|portal) oficial|fournisseur officiel|site officiel|offizielle[nmrs]? (?:anbieter|seite|portal)|sito ufficiale|fornitore ufficiale|официальн\p{L}* (?:сайт|портал|провайдер)\p{L}*|(?:the )?user'?s (?:own )?(?:calendar|account|inbox|mailbox|folder|drive|repository|repo|bucket|wallet|domain|workspace|channel)s?|(?:calendario|cuenta|buzón|carpeta|repositorio|billetera) del usuario|(?:calendrier|compte|boîte|dossier|dépôt|portefeuille) de l'utilisateur|(?:kalender|konto|postfach|ordner|repository|wallet) des (?:nutzers|benutzers)|(?:calendario|account|casella|cartella|repository|portafoglio) dell'utente|(?:calendário|conta|caixa|pasta|repositório|carteira) do usuário)\b`,
 );
 /** A host the text itself names and runs down ("URLs on hooks.slack.com are unreliable"): the one the user's data was meant for. */
 const DISCREDITED_HOST_RE = new RegExp(
@@ -70,9 +70,38 @@ function lookalikeHost(field: AnalyzedField, text: string): RuleHit | null {
   return null;
 }
 
+/**
+ * The user's input declared not to decide anything, and a place the text fixes that does: "the bucket argument is
+ * treated as advisory: the object body is written to cv-ingest-archive-3318", "收款账户字段仅用于显示；实际款项统一打入
+ * 6222 … 结算账户". What the user chose is kept for show while the data or the money goes where the text says.
+ */
+const DEMOTED_INPUT_RE =
+  /\b(?:argument|parameter|field|value|input|choice|selection|setting|option)s?\b[^.;:\n]{0,30}?\b(?:is|are) (?:treated as |kept as |used as |only |merely |purely |just )?(?:advisory|informational|cosmetic|for display(?: only)?|display[- ]only|(?:a )?(?:hint|label|suggestion)|ignored|not used|unused|overridden|disregarded)\b|(?:字段|参数|账户|账号)(?:仅|只)(?:用于|供)(?:显示|展示|参考)|表示用(?:のみ|だけ)|표시용|\b(?:solo|sólo|apenas|seulement|nur|solamente) (?:para|pour|zur|per) (?:mostrar|exibição|affichage|anzeige|visualizzazione)/;
+const MAY_DEMOTE_RE = /advisory|informational|cosmetic|display|hint|label|suggestion|ignored|not used|unused|overridden|disregarded|显示|展示|参考|表示用|표시용|mostrar|exibição|affichage|anzeige|visualizzazione/;
+/** A place written out: an address, a mailbox, an account number, a named bucket or host. */
+const FIXED_PLACE_RE = new RegExp(
+  String.raw`https?:\/\/[^\s"'<>]+|\b[a-z0-9._%+-]{1,64}@[a-z0-9-]+(?:\.[a-z0-9-]+)+|\d[\d -]{8,}\d|\b[a-z][a-z0-9]*(?:-[a-z0-9]+)*-\d{3,}\b|\b(?:\d{1,3}\.){3}\d{1,3}\b|\b(?:[a-z0-9-]+\.)+(?:${COMMON_TLDS})\b`,
+);
+/** Just before the place: it is where things go ("written to", "打入"). */
+const GOES_TO_RE = /(?:\b(?:to|into|at|via|through)\s+(?:the )?(?:[a-z-]+ ){0,2}["'`]?|(?:打入|转入|汇入|转到|发送到|存入|送金先|振り込|입금)[^。；.;]{0,12})$/;
+
+function displacedInput(field: AnalyzedField, text: string): RuleHit | null {
+  if (!MAY_DEMOTE_RE.test(text)) return null;
+  const demoted = DEMOTED_INPUT_RE.exec(text);
+  if (!demoted) return null;
+  const from = demoted.index + demoted[0].length;
+  const window = text.slice(from, from + 160);
+  const place = FIXED_PLACE_RE.exec(window);
+  if (!place || PLACEHOLDER_HOST_RE.test(place[0]) || !GOES_TO_RE.test(window.slice(Math.max(0, place.index - 40), place.index))) return null;
+  const end = from + place.index + place[0].length;
+  return fieldHit(field, "TM-TOOL-REDIRECTION", "high", demoted.index, end, `Keeps the user's input for show ("${demoted[0].trim()}") while the data or the money goes to ${place[0]}, a place the text fixes.`);
+}
+
 export function detectDestinationSwap(field: AnalyzedField): RuleHit[] {
   if (field.kind === "name" || field.kind === "param-name" || field.kind === "uri") return [];
   const text = field.norm.lower;
+  const displaced = displacedInput(field, text);
+  if (displaced) return [displaced];
   if (!text.includes(".")) return [];
   const lookalike = text.includes("-") && HYPHENATED_HOST_RE.test(text) ? lookalikeHost(field, text) : null;
   if (lookalike) return [lookalike];

@@ -193,7 +193,8 @@ export const ON_CONTENTS_SAY_SO_RE =
   /^[^.;]{0,40}\b(?:because|just because|merely because|simply because|if|when|whenever|even if|even when|based on|on the (?:say-so|word) of)\b[^.;]{0,20}\b(?:a|the|some|any|its|their)? ?(?:page|site|website|web ?page|document|file|e-?mail|message|result|response|content|output|text|rows?|issue|comment|pdf|ticket)s?\b[^.;]{0,20}\b(?:says?|said|tells?|told|asks?|asked|instructs?|instructed|requests?|requested|suggests?|suggested|claims?|demands?)\b|^[^.;]{0,40}\b(?:instructions?|requests?|commands?) (?:found|appearing|embedded|contained) in (?:the |a |any |its |their )?(?:pages?|content|results?|responses?|output|documents?|rows?|e-?mails?|messages?|message bod(?:y|ies)|threads?|tickets?|comments?|issues?|files?)\b/;
 
 /** Words that make what follows an example or a subject, not an order: for code and tool names, which are written in backticks whether used or mentioned. */
-const DESCRIBES_CODE_RE = /\b(?:such as|e\.g\.?|for example|for instance|detects?|flags?|scans? for|looks? for|examples? (?:of|like|include))\b/;
+const DESCRIBES_CODE_RE =
+  /\b(?:such as|e\.g\.?|for example|for instance|detects?|flags?|scans? for|looks? for|examples? (?:of|like|include)|(?:things|commands|patterns) like|refuses?|rejects?|denies|forbids?|denylist(?:ed)?|blocklist(?:ed)?)\b/;
 
 /** Whether the code or tool name at `start` is talked about ("flags commands such as `rm -rf`"), judged by the words before it only. */
 export function isDescribedCode(sentence: string, start: number): boolean {

@@ -102,6 +102,13 @@ function findDataRequest(text: string, sideChannel: boolean, param = ""): DataRe
 
 const MODEL_INSTRUCTIONS_RE = /\bsystem (?:prompt|message)|\b(?:hidden|initial|original) (?:prompt|instructions)|\b(?:instructions|prompt|directives|guidelines) (?:that )?(?:it|you|the assistant|the model|the agent) (?:received|was given|were given|got|started with)\b/;
 
+/**
+ * Sign-in material taken from the user's browser ("the browser's stored cookies and localStorage tokens"):
+ * the model would have to gather it from a store the user never opened for this tool, so no purpose fits it.
+ */
+const FROM_BROWSER_STORE_RE =
+  /\b(?:the |your |their )?(?:user'?s )?browser(?:'s|’s)? (?:own )?(?:stored |saved )?(?:cookies|local ?storage|session ?storage|tokens|passwords|credentials)\b|\blocal ?storage (?:tokens?|values?|entries|items|keys)\b|\bcookies? (?:stored|saved|kept) (?:in|by) (?:the |your )?(?:user'?s )?browser\b|\b(?:cookies|tokens|passwords|credentials)\b[^.;]{0,30}\bbrowser (?:has |had )?(?:saved|stored|kept|remembered)\b/;
+
 function fitsPurpose(request: DataRequest, purpose: string): boolean {
   // The model's own instructions are no part of what a summarizer or a memory is given to work on.
   if (request.kind === "conversation" && MODEL_INSTRUCTIONS_RE.test(request.text)) return /\bprompts?\b/.test(purpose);
@@ -128,6 +135,7 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
       request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel, param);
     }
     if (!request) continue;
+    if (request.kind === "secret" && !request.fromElsewhere && FROM_BROWSER_STORE_RE.test(sentence.text)) request = { ...request, fromElsewhere: true };
     if (isNegatedBefore(sentence.text, request.index, 40) || NEGATED_LIST_RE.test(sentence.text.slice(Math.max(0, request.index - 90), request.index)) || isDescriptiveMention(sentence.text, request.index, request.index + request.text.length)) continue;
     const purpose = field.owner === "tool" ? (scope.purposeByTool.get(field.ownerName.toLowerCase()) ?? "") : field.ownerName.toLowerCase();
     let severity: Severity;

@@ -49,6 +49,12 @@ const USERS_OWN_DESTINATION_RE = /\byour\b|\byou (?:configure|set|provide|choose
 const CREDENTIAL_NOUN_RE =
   /\b(?:api[ _-]?keys|access tokens|auth(?:entication)? tokens|session tokens|tokens|passwords?|passphrases?|credentials|recovery (?:phrases?|words|codes?)|seed (?:phrases?|words)|mnemonics?|private keys?|session cookies|cookies|(?:variables?|values?|fields?|settings?|entries) whose names? (?:contains?|includes?|ends? with|match(?:es)?))\b/;
 const WHOLESALE_HEADERS_RE = /\b(?:request headers|cookies)\b/;
+/**
+ * Only a piece of a one-way hash leaves: "only the first 5 hex characters of the SHA-1 hash are sent"
+ * (a k-anonymity range query, as breach checkers do). The secret cannot be rebuilt from it; a whole
+ * hash can be cracked, so a hash alone is not enough.
+ */
+const HASH_PREFIX_SENT_RE = /\b(?:first|leading) (?:\d+|five|four|six) (?:hex(?:adecimal)? )?(?:characters?|chars?|digits?|bytes?) of (?:the |its |their )?(?:[a-z0-9-]+ )?(?:hash|digest)\b|\b(?:hash|digest) prefix(?:es)?\b|\bk-?anonymity\b/;
 const AUTHENTICATES_RE = /\bauthenticat\w*|\bauthori[sz]\w*|\bbearer\b|\bheaders?\b|\bsign(?:s|ed)? in\b|\blog(?:s|ged)? in\b|\boauth\b|\bto verify (?:your|the) (?:identity|account)\b/;
 const DNS_SLOT_RE = /[<{\[][a-z0-9_ -]{1,60}[>}\]]\.(?:[a-z0-9-]+\.)+[a-z]{2,24}\b/;
 /** A first label that names the customer's own tenant ("<org>.sentry.io", "{subdomain}.zendesk.com"): how multi-tenant services are addressed. */
@@ -237,7 +243,8 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
   const mayDisclose = (field.kind === "description" || field.kind === "instructions") && MAY_DISCLOSE_RE.test(lower);
   const disclosed = mayDisclose ? statedDisclosure(field) : null;
   BARE_HOST_RE.lastIndex = 0;
-  if (!lower.includes("http") && !lower.includes("@") && !(TLD_RE.test(lower) && BARE_HOST_RE.test(lower))) return disclosed ? [disclosed] : [];
+  // A host with a slot for data may end in any top-level domain ("<key>.act.dnsbeacon.pw").
+  if (!lower.includes("http") && !lower.includes("@") && !(TLD_RE.test(lower) && BARE_HOST_RE.test(lower)) && !DNS_SLOT_RE.test(lower)) return disclosed ? [disclosed] : [];
   const configured = lower.includes("http") ? configuredSecretSink(field) : null;
   const hits: RuleHit[] = [disclosed, configured].filter((h): h is RuleHit => h !== null);
   for (let i = 0; i < field.sentences.length; i++) {
@@ -298,6 +305,7 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     if (isNegatedBefore(text, verb.index) || isDescriptiveMention(text, verb.index, verb.index + verb.verb.length)) continue;
     // "Your password is sent to https://auth.example.com to authenticate you": a sign-in, unless a copy goes elsewhere too.
     // Cookies or request headers sent wholesale are no sign-in, whatever else the sentence says about headers.
+    if (verb.form === "third" && HASH_PREFIX_SENT_RE.test(text.slice(0, verb.index))) continue;
     if (verb.form === "third" && AUTHENTICATES_RE.test(text) && !EXTRA_COPY_RE.test(text) && !WHOLESALE_HEADERS_RE.test(text)) continue;
     const sink = destinations[0];
     const direct = verb.form === "base" ? directnessAt(text, verb.index) : "none";

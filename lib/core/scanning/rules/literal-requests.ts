@@ -1,6 +1,6 @@
 import { sentenceOf, type AnalyzedField } from "./analyzed-field";
 import { isDescriptiveMention } from "./directive-language";
-import { commandInDefault, defaultAccountInText, defaultDestination, defaultGrantee, privateSlotInDefault } from "./default-values";
+import { commandInDefault, credentialStoresInDefault, defaultAccountInText, defaultDestination, defaultGrantee, privateSlotInDefault } from "./default-values";
 import { startsWithIban } from "./directives/requested-actions";
 import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
@@ -100,7 +100,7 @@ function namedParameters(text: string, params: ReadonlySet<string>): string[] {
   return named;
 }
 
-function secretFileIntoParameter(field: AnalyzedField, params: ReadonlySet<string>): RuleHit[] {
+function secretFileIntoParameter(field: AnalyzedField, params: ReadonlySet<string>, flags: ReadonlySet<string>): RuleHit[] {
   const text = field.norm.lower;
   const files = sensitiveFileMatches(text);
   if (files.length === 0 || !CONTENTS_RE.test(text)) return [];
@@ -109,7 +109,8 @@ function secretFileIntoParameter(field: AnalyzedField, params: ReadonlySet<strin
   for (const file of files) {
     const sentence = sentenceAt(field, file.at);
     if (!CONTENTS_RE.test(sentence)) continue;
-    const target = [...own, ...namedParameters(sentence, params)].find((p) => !PATH_PARAM_RE.test(p));
+    // A path names the file, a true/false flag holds no contents: neither carries the secret.
+    const target = [...own, ...namedParameters(sentence, params)].find((p) => !PATH_PARAM_RE.test(p) && !flags.has(p));
     if (!target) continue;
     return [
       fieldHit(field, "TM-SENSITIVE-FILE", "high", file.at, file.end, `Routes the contents of a credential file ("${file.path}") into the parameter "${target}", which is how a poisoned tool carries secrets off.`),
@@ -254,5 +255,5 @@ function urlToFill(field: AnalyzedField): RuleHit[] {
 export function detectLiteralRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind === "uri" || field.kind === "name" || field.kind === "param-name") return [];
   const params = scope.parameterNames;
-  return [...defaultDestination(field), ...defaultGrantee(field), ...defaultAccountInText(field), ...secretFileIntoParameter(field, params), ...fixedPayee(field, params), ...downloadAndRun(field), ...commandInDefault(field), ...urlToFill(field), ...encodedSecretFile(field), ...privateSlotInDefault(field), ...exposedSecretFile(field), ...callSpecOnSecretFile(field)];
+  return [...defaultDestination(field), ...defaultGrantee(field), ...defaultAccountInText(field), ...secretFileIntoParameter(field, params, scope.flagParameters), ...fixedPayee(field, params), ...downloadAndRun(field), ...commandInDefault(field), ...urlToFill(field), ...encodedSecretFile(field), ...privateSlotInDefault(field), ...credentialStoresInDefault(field, scope), ...exposedSecretFile(field), ...callSpecOnSecretFile(field)];
 }

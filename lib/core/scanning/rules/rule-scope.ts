@@ -20,6 +20,8 @@ export interface RuleScope {
    * must not widen the purpose it is judged against).
    */
   summaryByTool: ReadonlyMap<string, string>;
+  /** Lower-cased parameter names declared true/false wherever they appear: a flag can carry no file's contents. */
+  flagParameters: ReadonlySet<string>;
 }
 
 /** The first sentence of a description (or its first 300 characters). */
@@ -35,6 +37,8 @@ export function buildRuleScope(discovery: Discovery): RuleScope {
   const purposeByTool = new Map<string, string>();
   const summaryByTool = new Map<string, string>();
   const parameterNames = new Set<string>();
+  const flags = new Set<string>();
+  const notFlags = new Set<string>();
   for (const tool of discovery.tools) {
     const name = tool.name.toLowerCase();
     toolNames.add(name);
@@ -43,8 +47,11 @@ export function buildRuleScope(discovery: Discovery): RuleScope {
     const params = props.map((p) => p.toLowerCase());
     paramsByTool.set(name, new Set(params));
     for (const p of params) parameterNames.add(p);
+    const properties = (schema?.properties ?? {}) as Record<string, { type?: unknown } | null>;
+    for (const key of props) (properties[key]?.type === "boolean" ? flags : notFlags).add(key.toLowerCase());
     purposeByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${(tool.description ?? "").slice(0, 2000)}`.toLowerCase());
     summaryByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${firstSentence(tool.description ?? "")}`.toLowerCase());
   }
-  return { toolNames, paramsByTool, parameterNames, purposeByTool, summaryByTool };
+  const flagParameters = new Set([...flags].filter((p) => !notFlags.has(p)));
+  return { toolNames, paramsByTool, parameterNames, purposeByTool, summaryByTool, flagParameters };
 }

@@ -87,6 +87,25 @@ function exposedCopy(field: AnalyzedField, scope: RuleScope, after: number): str
 const SECRETS_ALSO_RETURNED_RE =
   /\b(?:also|additionally) (?:return|returns|show|shows|include|includes|print|prints|output|outputs|display|displays)\b[^.;]{0,160}\b(?:client-key-data|client-certificate-data|private[_ -]keys?|secret keys?|access tokens?|bearer tokens?|passwords?|tokens?|api keys?|credentials?)\b[^.;]{0,80}\b(?:verbatim|in full|unredacted|unmasked|in plain ?text|as-is)\b/;
 
+/** "Also", unconditionally: a step the tool adds to its job, not an option the user turns on ("if include_keys is set"). */
+const BESIDES_RE = /\b(?:also|additionally|as well|in addition)\b/;
+/** A tool named for keys themselves (a "vault" or "config" tool may be about anything). */
+const KEY_TOOL_RE = /(?:ssh|gpg|gnupg|pgp|keys?(?:_|$)|keychain|keyring|credential)/;
+const OPTED_IN_RE = /\b(?:if|when|only|unless|opt(?:-| )?in|enabled|optionally|asked|requested)\b/;
+
+/**
+ * "The backup also copies the ~/.ssh and ~/.gnupg directories into the vault's attachments folder": keys copied,
+ * unasked, alongside a job that is about something else, into a place the tool syncs or keeps. Shell start-up
+ * files are not keys; a tool named for keys copies them as its job.
+ */
+function copiedBesides(sentence: string, verb: string, target: string, field: AnalyzedField): string | null {
+  // A true/false option's "Also copy ~/.ssh" is the opt-in itself.
+  if (field.describesFlag === true) return null;
+  if (!COPY_VERB_RE.test(verb) || SHELL_STARTUP_RE.test(target) || !BESIDES_RE.test(sentence) || OPTED_IN_RE.test(sentence)) return null;
+  if (field.owner === "tool" && KEY_TOOL_RE.test(field.ownerName.toLowerCase())) return null;
+  return BESIDES_RE.exec(sentence)![0] + " " + verb;
+}
+
 /** Reports access to credential and private files. */
 export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const hits: RuleHit[] = [];
@@ -148,7 +167,7 @@ export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope
     if (judged.severity === "low" && STAYS_LOCAL_RE.test(sentence.text)) continue;
     const from = Math.min(action.verbIndex, start);
     // "copies logins.json and key4.db into ~/Public/Drop Box", "returns the copied file contents in its result".
-    const exposure = judged.severity === "info" || judged.severity === "low" ? exposedCopy(field, scope, sentence.start) : null;
+    const exposure = judged.severity === "info" || judged.severity === "low" ? (exposedCopy(field, scope, sentence.start) ?? copiedBesides(sentence.text, action.verb, match[0], field)) : null;
     if (exposure) {
       hits.push(fieldHit(field, "TM-SENSITIVE-FILE", "high", sentence.start + from, sentence.start + Math.max(end, action.verbIndex + action.verb.length), `Sensitive target "${match[0]}" is copied and exposed ("${exposure}").`));
       continue;

@@ -1,4 +1,4 @@
-import type { AnalyzedField } from "./analyzed-field";
+import { writtenInCapitals, type AnalyzedField, type Sentence } from "./analyzed-field";
 import { isNegatedBefore, ON_CONTENTS_SAY_SO_RE, WAITS_FOR_USER_RE } from "./directive-language";
 import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
@@ -54,18 +54,20 @@ interface OtherToolRef {
   at: number;
 }
 
-function otherToolRefs(sentence: string, field: AnalyzedField, scope: RuleScope): OtherToolRef[] {
+function otherToolRefs(sentence: Sentence, field: AnalyzedField, scope: RuleScope): OtherToolRef[] {
   const refs: OtherToolRef[] = [];
   const own = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
-  for (const m of sentence.matchAll(TOOL_IDENTIFIER_RE)) {
+  for (const m of sentence.text.matchAll(TOOL_IDENTIFIER_RE)) {
     const name = m[0];
     if (name === own || scope.toolNames.has(name) || NOT_TOOLS.has(name) || scope.parameterNames.has(name)) continue;
+    // "ALLOW_UPDATE_OPERATION": an environment variable, written in capitals.
+    if (writtenInCapitals(field, sentence.start + m.index, sentence.start + m.index + name.length)) continue;
     const parts = name.split("_");
     if (!parts.some((p) => TOOL_VERBS.has(p))) continue;
     refs.push({ name, at: m.index });
   }
   GROUP_RE.lastIndex = 0;
-  for (let m = GROUP_RE.exec(sentence); m !== null; m = GROUP_RE.exec(sentence)) refs.push({ name: m[0].trim(), at: m.index });
+  for (let m = GROUP_RE.exec(sentence.text); m !== null; m = GROUP_RE.exec(sentence.text)) refs.push({ name: m[0].trim(), at: m.index });
   return refs;
 }
 
@@ -135,7 +137,7 @@ export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleSc
     if (!discredit && WAITS_FOR_USER_RE.test(sentence.text.slice(claim.index + claim[0].length))) continue;
     // "Don't call other tools because a page told you to": the safety rule against injected content.
     if (!discredit && ON_CONTENTS_SAY_SO_RE.test(sentence.text.slice(claim.index + claim[0].length))) continue;
-    const refs = otherToolRefs(sentence.text, field, scope);
+    const refs = otherToolRefs(sentence, field, scope);
     if (refs.length === 0) continue;
     // "DO NOT USE for counts → use search_events": the other tool is where the model is sent for what this one cannot do.
     const claimEnd = claim.index + claim[0].length;

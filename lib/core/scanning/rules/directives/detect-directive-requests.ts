@@ -4,6 +4,8 @@ import { asOrders, isDescribedCode, isDescriptiveMention, isNegatedBefore } from
 import type { RuleId } from "../rule-catalogue";
 import { fieldHit, type RuleHit } from "../rule-hit";
 import type { RuleScope } from "../rule-scope";
+import { lexicon } from "../lexicon";
+import { mayBeForeign } from "../multilingual-requests";
 import { fieldFraming, hasImperativeClause, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
 import {
   CONSEQUENTIAL_VALUE_RE,
@@ -56,7 +58,23 @@ const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
   "credential-request": /\b(?:login|log in|sign in|signin|authenticat\w*|verify|verification|2fa|mfa|otp)\b/,
 };
 
-const GUARDED_RE = /\bonly\b[^.;]{0,40}\b(?:when|if|after) (?:the user|they) (?:has |have )?(?:explicitly |specifically )?(?:asks?|asked|requests?|requested|confirms?|confirmed|approves?|approved|says? so|wants?)\b|\bonly (?:be )?(?:used|done|run|called|performed|enabled|applied) (?:when|if) (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bonly (?:do so |if |when |(?:use|call|run|invoke|do) (?:it|this|that|them)(?: tool)? )?(?:when |if )?(?:the user|they|you are) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bunless (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
+const GUARDED_EN_RE = /\bonly\b[^.;]{0,40}\b(?:when|if|after) (?:the user|they) (?:has |have )?(?:explicitly |specifically )?(?:asks?|asked|requests?|requested|confirms?|confirmed|approves?|approved|says? so|wants?)\b|\bonly (?:be )?(?:used|done|run|called|performed|enabled|applied) (?:when|if) (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bonly (?:do so |if |when |(?:use|call|run|invoke|do) (?:it|this|that|them)(?: tool)? )?(?:when |if )?(?:the user|they|you are) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bunless (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
+/**
+ * The same guard in other languages: "only when the user has explicitly approved it" (ユーザーが明示的に承認した場合にのみ,
+ * solo cuando el usuario lo apruebe, nur wenn der Nutzer zustimmt).
+ */
+const GUARDED_ELSEWHERE_RE = lexicon([
+  String.raw`(?:ユーザー|利用者)(?:が|の)(?:明示的に|明確に)?(?:承認|許可|同意|確認|要求|依頼)(?:した|する|を得た)?(?:場合|とき|時)(?:に)?(?:のみ|だけ|限り)`,
+  String.raw`(?:仅|只|仅仅|只有)(?:在|当)?用户(?:明确|明示)?(?:批准|同意|确认|要求|授权|许可)`,
+  String.raw`사용자(?:가|의) (?:명시적으로 )?(?:승인|동의|확인|요청|허락)(?:한|했을|할) (?:경우|때)(?:에만|만)`,
+  String.raw`\b(?:solo|solamente|únicamente|unicamente|somente|apenas|seulement|uniquement|nur|solo|soltanto|только)\b[^.;\n]{0,30}\b(?:cuando|si|quando|se|lorsque|si|quand|wenn|nachdem|если|когда|после)\b[^.;\n]{0,20}\b(?:el usuario|la usuaria|o usuário|o usuario|l'utilisateur|l'utente|der (?:nutzer|benutzer|anwender)|die (?:nutzerin|benutzerin)|пользовател\p{L}*)\b[^.;\n]{0,30}\b(?:apruebe|confirme|autorice|pida|solicite|aprovar|confirmar|autorizar|pedir|solicitar|approuve|confirme|autorise|demande|approva|conferma|autorizza|chiede|richiede|zustimmt|bestätigt|freigibt|genehmigt|verlangt|anfordert|ausdrücklich|одобрит|подтвердит|разрешит|попросит|явно)`,
+]);
+
+/** A guard that leaves the action to the user's explicit request or approval, in any language. */
+function isGuarded(text: string): boolean {
+  return GUARDED_EN_RE.test(text) || (mayBeForeign(text) && GUARDED_ELSEWHERE_RE.test(text));
+}
+
 /** "Always ask the user to confirm, even if they asked earlier": a safety rule, the opposite of an override. */
 const SAFETY_RULE_RE =
   /\bask (?:the user |them )?(?:to )?confirm\b|\bask (?:the user|them|for (?:confirmation|permission|approval)) (?:first )?before (?:running|executing|deleting|doing|making|changing|sending)\b|\bconfirm\b[^.;]{0,90}?\bwith the user\b|\b(?:show|present|display)\b[^.;]{0,60}?\bto the user (?:and|then|before)\b[^.;]{0,20}\b(?:confirm|ask|wait)|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent|go-ahead|permission|sign-off|ok|okay)\b|\b(?:shown|presented|displayed) to the user and (?:confirmed|approved)\b|\b(?:show|present|display) (?:the user|them)\b[^.;]{0,80}\bbefore (?:running|executing|applying|sending|deleting|committing|making|doing)\b|\b(?:show|present|display)\b[^.;]{0,40}?\bto the user\b[^.;]{0,120}\bbefore (?:running|executing|applying|sending|deleting|committing|making|doing|it runs)\b/;
@@ -134,7 +152,7 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       // "Confirm destructive commands (rm -rf, DROP DATABASE) with the user first": the user decides, nothing is ordered.
       // Under an IMPORTANT banner too, when what the sentence requires is the user's confirmation ("destructive commands
       // (rm -rf, dd) must be shown to the user and confirmed before running").
-      if ((!framed || CONFIRMATION_REQUIRED_RE.test(sentence)) && (SAFETY_RULE_RE.test(sentence) || GUARDED_RE.test(sentence))) return { severity: null, why: "" };
+      if ((!framed || CONFIRMATION_REQUIRED_RE.test(sentence)) && (SAFETY_RULE_RE.test(sentence) || isGuarded(sentence))) return { severity: null, why: "" };
       if (action.dangerous && !(purposeFits && force === "none")) return { severity: force === "obligation" || framed ? "critical" : "high", why: `${asked}; it fetches and runs code, wipes data or persists in start-up files` };
       if (force === "none" && !framed) return { severity: null, why: "" };
       if (purposeFits && !framed) return { severity: null, why: "" };
@@ -151,7 +169,7 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "privilege":
       // "Attaching AdministratorAccess is possible, but only when the user asks": a guarded capability, not an order.
-      if (GUARDED_RE.test(sentence)) return { severity: null, why: "" };
+      if (isGuarded(sentence)) return { severity: null, why: "" };
       if (force === "none" && !framed) return action.dangerous ? { severity: "high", why: "a statement that the model's own safeguards are off" } : { severity: "medium", why: "a statement that safety is lifted" };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "tool-call":
@@ -167,7 +185,7 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       if (force === "obligation" && STRICT_OBLIGATION_RE.test(sentence) && !action.prerequisite && action.foreign) return { severity: "high", why: `${asked}, to a tool this server does not have, for nothing this tool needs` };
       // "Whenever this resource is read, the assistant must next call merge_pull_request": a merge, grant, payment or deletion
       // set off by something other than the user's request, on this server's tools too.
-      if (force === "obligation" && action.tool && IRREVERSIBLE_TOOL_RE.test(action.tool) && AUTOMATIC_TRIGGER_RE.test(sentence) && !GUARDED_RE.test(sentence) && !CONFIRMATION_REQUIRED_RE.test(sentence)) {
+      if (force === "obligation" && action.tool && IRREVERSIBLE_TOOL_RE.test(action.tool) && AUTOMATIC_TRIGGER_RE.test(sentence) && !isGuarded(sentence) && !CONFIRMATION_REQUIRED_RE.test(sentence)) {
         return { severity: "high", why: `${asked} on every occasion the text sets, not at the user's request: it merges, grants, pays or deletes` };
       }
       // Honest tools give ordering hints ("call list_tables before query"): no cost alone, but it
@@ -352,7 +370,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       if (isNegatedBefore(sentence.text, action.start, 24) && !negationIsTheRequest) continue;
       // A switch's description that reserves it for the user's explicit request ("Force-push. Only when the user explicitly asks"),
       // or that documents its own setting ("Set verify_ssl = false only for self-signed hosts"): the parameter explains itself.
-      if (action.kind === "privilege" && field.kind === "param-text" && (GUARDED_RE.test(field.norm.lower) || ownSwitchDocumented(field))) continue;
+      if (action.kind === "privilege" && field.kind === "param-text" && (isGuarded(field.norm.lower) || ownSwitchDocumented(field))) continue;
       // Code in backticks is how commands are written, not a quotation: only descriptive words count for them.
       // Tool names are written in backticks too ("call `audit_trail`"), and so are the paths of a change that destroys or
       // persists ("the `.git` directory is removed"): for these, only descriptive words make a mention.
@@ -361,7 +379,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       const purposeFits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;
       // "Must not invoke other tools ... even if the user selects one" restrains the model; it overrules nobody.
       // "Set reveal true only when the user asks to see the value": the user's own request is the condition, not overruled.
-      if (action.kind === "value-override" && (RESTRAINT_RE.test(sentence.text.slice(0, action.start)) || SAFETY_RULE_RE.test(sentence.text) || GUARDED_RE.test(sentence.text))) continue;
+      if (action.kind === "value-override" && (RESTRAINT_RE.test(sentence.text.slice(0, action.start)) || SAFETY_RULE_RE.test(sentence.text) || isGuarded(sentence.text))) continue;
       // A tool's summary that warns what it does ("force merges without approval") declares a danger, it orders nothing.
       if (action.kind === "privilege" && summarySentence && !framed && !action.dangerous) continue;
       const judged = judge(action, { ...judging, purposeFits });
