@@ -65,8 +65,8 @@ export function detectConfigTamper(field: AnalyzedField): RuleHit[] {
     // So does a summary whose verb is the one the tool is named for: "add_job: Add an entry to the user's crontab".
     const namedForVerb = field.owner === "tool" && toolNameVerb(field.ownerName) === action.verb;
     const ownJob = field.kind === "description" && sentence === field.sentences[0] && (configTool || namedForVerb);
-    // A tool named for managing such files that says it edits them is being transparent: low, not medium.
-    const judged = judgeAction(sentence.text, action, start, configTool ? "low" : "medium", ownJob);
+    // A tool named for managing such files, or whose summary says editing them is the job its name gives it, is being transparent: low, not medium.
+    const judged = judgeAction(sentence.text, action, start, configTool || ownJob ? "low" : "medium", ownJob);
     if (!judged.severity) continue;
     const from = Math.min(action.verbIndex, start);
     // A key the publisher supplies, written into authorized_keys: a standing login for someone other than the user.

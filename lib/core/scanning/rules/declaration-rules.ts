@@ -26,6 +26,9 @@ const OPEN_WORLD = new Set(["http", "fetch", "webhook", "curl", "email", "mail",
 /** The description says the tool cannot write: "inside a read-only transaction", "SELECT statements only". */
 const STATED_READ_ONLY_RE =
   /\bread[- ]only (?:transactions?|mode|connections?|access|replicas?|users?|roles?|sessions?|accounts?|credentials?|queries|sql)\b|\b(?:select|read) (?:statements?|queries) only\b|\bonly (?:select|read-only) (?:statements?|queries)\b|\b(?:writes?|write operations|insert, update(?: and|,)? delete)\b[^.;]{0,40}\b(?:are|is|get|will be) (?:rejected|refused|blocked|denied|not allowed)\b|只读|唯讀|読み取り専用|リードオンリー|읽기 전용|\b(?:solo|sólo) lectura\b|\b(?:somente|apenas) leitura\b|\ben lecture seule\b|\bnur lesend\b|\bsola lettura\b|\bтолько для чтения\b|\bsalt okunur\b/;
+/** The description says the tool writes or sends to something kept or outside: what makes a write verb in the name more than a word. */
+const DESCRIBED_WRITE_RE =
+  /\b(?:writes?|sends?|posts?|publish(?:es)?|uploads?|saves?|stores?|commits?|pushes?|deploys?|installs?|transfers?|pays?|charges?|e-?mails?|inserts?|deletes?|creates?|modif(?:y|ies)|updates?|overwrites?|submits?|appends?)\b(?! (?:progress|status)\b)[^.;]{0,80}\b(?:files?|disk|database|db|tables?|records?|rows?|repositor(?:y|ies)|branch(?:es)?|issues?|messages?|e-?mails?|channels?|server|remote|cloud|bucket|accounts?|webhooks?|endpoints?|urls?|api|calendars?|events?|documents?|pages?|users?|payments?|orders?|inbox|mailbox|workspace|project|folder|directory)\b/;
 /** First words of a tool that rehearses or checks an act without doing it. */
 const REHEARSAL_VERBS = new Set(["preview", "simulate", "plan", "estimate", "validate", "check", "diff", "dryrun"]);
 /** Verbs that say only that something is run, and objects of theirs that read: "run_query", "execute_report". */
@@ -67,9 +70,13 @@ function annotationHits(tool: DiscoveredTool): RuleHit[] {
     // "run_query: Runs a query inside a READ ONLY transaction": the verb is generic, and the text says how reads are enforced.
     // "run_query: Run a SQL query" marked read-only: the runner verb is generic and its object a read, so with no write named in
     // the text the hint is unproven rather than contradicted.
+    // The name's verb alone is weak evidence ("add" in a calculator, "replace" in a regex tool, "trigger" in a demo): a
+    // mismatch is medium only when the description also says the tool writes or sends somewhere.
     else if (writes && !STATED_READ_ONLY_RE.test(description)) {
       const readRunner = GENERIC_RUNNERS.has(verb) && tokens.slice(1).some((t) => READ_OBJECTS.has(t)) && !WRITE_STATEMENT_RE.test(description);
-      hits.push(annotationHit(tool, a, readRunner ? "low" : "medium", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`));
+      // A runner whose text names write statements ("UPDATE and DELETE statements are allowed") says it writes.
+      const described = !readRunner && (DESCRIBED_WRITE_RE.test(description) || (GENERIC_RUNNERS.has(verb) && WRITE_STATEMENT_RE.test(description)));
+      hits.push(annotationHit(tool, a, described ? "medium" : "low", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`));
     }
     else {
       // A word in the description ("removes duplicates from results") is weaker evidence than the tool's own verb.
@@ -79,7 +86,9 @@ function annotationHits(tool: DiscoveredTool): RuleHit[] {
   } else if (a.destructiveHint === false && destructive) {
     // Resetting the tool's own scratch state ("reset_sandbox", "clear_cache") loses nothing the user keeps.
     const scratch = (verb === "reset" || verb === "clear") && tokens.slice(1).some((t) => SCRATCH_STATE.has(t));
-    hits.push(annotationHit(tool, a, scratch ? "low" : "medium", `"${tool.name}" reads as destructive but is marked destructiveHint: false.`));
+    // "remove_background" returns a new image; only a description that says what is lost makes the hint a contradiction.
+    const described = !scratch && statedDestructiveEffect((tool.description ?? "").toLowerCase()) !== null;
+    hits.push(annotationHit(tool, a, described ? "medium" : "low", `"${tool.name}" reads as destructive but is marked destructiveHint: false.`));
   }
   if (a.openWorldHint === false && tokens.some((t) => OPEN_WORLD.has(t))) {
     hits.push(annotationHit(tool, a, "low", `"${tool.name}" reaches outside systems but is marked openWorldHint: false.`));

@@ -143,6 +143,9 @@ function framingWords(framing: Framing): string {
   return parts.join(", ");
 }
 
+/** Words of a command that raise privileges, delete, change permissions, erase traces or reach out. */
+const RISKY_COMMAND_RE = /\b(?:sudo|su|doas|rm|rmdir|shred|chmod|chown|history|kill|pkill|killall|dd|mkfs|curl|wget|nc|ncat|socat|ssh|scp|rsync|crontab|eval|base64|unset|iptables|ufw|setenforce)\b|--force\b|--no-verify\b/;
+
 /** The severity of one request, from how it is asked and whether the tool's own job explains it. */
 function judge(action: RequestedAction, { force, framed, justified, purposeFits, sentence, inInstructions, avoidsUserTools }: Judging): Judged {
   const asked = force === "obligation" ? "an obligation on the model" : force === "imperative" ? "an imperative aimed at the model" : "a statement of what happens";
@@ -158,7 +161,14 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       if (purposeFits && !framed) return { severity: null, why: "" };
       // A set-up step ("run the following command: npx init") is worth a look; ordered under a
       // pretext or banner, or as an obligation, it is an attack.
-      if (!framed && force === "imperative") return { severity: "medium", why: `${asked}, with no authority claimed` };
+      // Real servers document set-up steps this way ("To set up Stack Auth, run: npx @stackframe/init-stack"): low, noted.
+      // A command that raises privileges, deletes, changes permissions or reaches out ("prefix commands with sudo",
+      // "history -c && rm -f ~/.bash_history") stays worth a look, and amplifies what stands beside it.
+      // A change to the user's files is no set-up step.
+      if (!framed && force === "imperative") {
+        const setUpStep = action.kind === "command" && !RISKY_COMMAND_RE.test(sentence.slice(action.start, Math.max(action.end, action.start + 80)));
+        return { severity: setUpStep ? "low" : "medium", why: `${asked}, with no authority claimed` };
+      }
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "network":
       if (action.dangerous && force === "none" && !framed) return { severity: "high", why: "a statement that copies go to a mailbox the text fixes, a recipient the user did not choose" };
