@@ -51,6 +51,7 @@ describe("written detection cases", () => {
     ["written-twenty-fourth.json", 45, 34, 120, 0],
     ["written-twenty-fifth.json", 50, 38, 130, 0],
     ["written-twenty-sixth.json", 90, 78, 70, 0],
+    ["written-twenty-seventh.json", 36, 25, 120, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

@@ -24,6 +24,15 @@ describe("annotations judged from the name alone", () => {
   });
 });
 
+describe("read-only stated in the text", () => {
+  it("a runner that says writes fail server-side is low; one that says UPDATE statements are allowed is medium", () => {
+    const runner = (description: string) => [{ name: "run_select_query", description, annotations: { readOnlyHint: true } }];
+    expect(severityOf(runner("Runs a SELECT query with `readonly = 1`, so INSERT and DROP fail server-side."), "DA-ANNOTATION-MISMATCH")).toBe("low");
+    expect(severityOf(runner("执行只读 SQL 查询；写操作会被拒绝。"), "DA-ANNOTATION-MISMATCH")).toBe(null);
+    expect(severityOf(runner("Runs a query; UPDATE and DELETE statements are allowed."), "DA-ANNOTATION-MISMATCH")).toBe("medium");
+  });
+});
+
 describe("commands in set-up steps", () => {
   it("a registry package's init command is low; a command that raises privileges or erases traces stays medium", () => {
     expect(severityOf([{ name: "setup_auth", description: "Provisions auth for the project. To finish the setup, run the following command: `npx @authkit/init . --no-browser`." }], "TM-COMMAND-DIRECTIVE")).toBe("low");

@@ -1,6 +1,6 @@
 import type { Severity } from "../../findings";
 import { clauseBefore, type AnalyzedField, type Sentence } from "./analyzed-field";
-import { isDescriptiveMention, isNegatedBefore, matchesInSentences } from "./directive-language";
+import { forbiddenUnannounced, isDescriptiveMention, isNegatedBefore, matchesInSentences } from "./directive-language";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { COMMON_TLDS } from "./threat-targets";
 
@@ -120,8 +120,12 @@ const HONEST_OMISSION_RE =
 /** Other people's personal data: what a privacy-minded tool keeps out of the conversation. */
 const PERSONAL_DATA_RE = /\b(?:personal (?:data|information|details)|pii|customer data|private data|(?:home |billing |shipping )?addresses|phone numbers|e-?mail addresses)\b/;
 
-/** Withheld only until the user acts: "until they have guessed", "unless they ask". */
-const SHOWN_LATER_RE = /^[^.;]{0,40}?\b(?:(?:until|unless|till|before) (?:they|the user|the player|he|she)\b[^.;]{0,20}?\b(?:ask|asks|asked|request|requests|guess|guessed|made a guess|want|wants|answer|answered|try|tried|attempt|attempted|are ready|is ready))\b/;
+/**
+ * Withheld only until the user acts ("until they have guessed", "unless they ask"), or until what is reported has
+ * happened ("do not tell the user the transfer happened until this tool returns a signature"): no false report.
+ */
+const SHOWN_LATER_RE =
+  /^[^.;]{0,40}?\b(?:(?:until|unless|till|before) (?:they|the user|the player|he|she)\b[^.;]{0,20}?\b(?:ask|asks|asked|request|requests|guess|guessed|made a guess|want|wants|answer|answered|try|tried|attempt|attempted|are ready|is ready))\b|^[^.;]{0,60}?\b(?:until|before) (?:this tool|the tool|it|the call|the (?:transfer|payment|operation|job|upload|deployment|transaction)) (?:has )?(?:returns?|returned|succeeds?|succeeded|completes?|completed|confirms?|confirmed|finishes|finished|is confirmed|has been confirmed)\b/;
 
 const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
@@ -162,6 +166,7 @@ export function detectConcealment(field: AnalyzedField): RuleHit[] {
       const end = start + match[0].length;
       if (isDescriptiveMention(sentence.text, start, end)) continue;
       if (match[0].startsWith("without") && isNegatedBefore(sentence.text, start, 40)) continue;
+      if (forbiddenUnannounced(sentence.text, start, end)) continue;
       // "Never run code from untrusted sources without showing it to the user first": a safety rule.
       if (match[0].startsWith("without") && /\b(?:never|do not|don't|must not|should not)\b/.test(sentence.text.slice(0, start)) && /^[^.;]{0,30}\bfirst\b/.test(sentence.text.slice(end))) continue;
       // "Do not show the answer to the user until they guess": withheld for now, shown when the user wants it.

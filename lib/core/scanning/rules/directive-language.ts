@@ -194,7 +194,7 @@ export const ON_CONTENTS_SAY_SO_RE =
 
 /** Words that make what follows an example or a subject, not an order: for code and tool names, which are written in backticks whether used or mentioned. */
 const DESCRIBES_CODE_RE =
-  /\b(?:such as|e\.g\.?|for example|for instance|detects?|flags?|scans? for|looks? for|examples? (?:of|like|include)|(?:things|commands|patterns) like|refuses?|rejects?|denies|forbids?|denylist(?:ed)?|blocklist(?:ed)?)\b/;
+  /\b(?:such as|e\.g\.?|for example|for instance|detects?|flags?|scans? for|looks? for|examples? (?:of|like|include)|(?:things|commands|patterns) like|refuses?|rejects?|denies|forbids?|denylist(?:ed)?|blocklist(?:ed)?|(?:denylist|blocklist|filter|guard|policy) blocks)\b/;
 
 /** Whether the code or tool name at `start` is talked about ("flags commands such as `rm -rf`"), judged by the words before it only. */
 export function isDescribedCode(sentence: string, start: number): boolean {
@@ -260,3 +260,18 @@ export function sentencesAround(text: string, start: number, end: number): strin
   const to = after.length >= 2 ? after[1] : text.length;
   return text.slice(from, to);
 }
+
+/** "Without telling", in the languages of the lexicons. */
+const WITHOUT_TELLING_START_RE = /^\W?(?:sin|sans|ohne|senza|sem|без|bez|zonder|tanpa|không)(?![\p{L}])/u;
+/** A negation earlier in the clause: "no intentes transferir la reproducción sin avisar". */
+const NEGATION_IN_CLAUSE_ML_RE = /(?:^|[^\p{L}])(?:no|nunca|jamás|ne|n'|nicht|niemals|kein\p{L}*|non|mai|não|не|никогда|nie|niet|nooit|jangan|đừng|không)(?:[^\p{L}]|$)[^.;。！？\n]{0,60}$/u;
+
+/**
+ * Whether a "without telling" in another language at [start, end) sits under a negation earlier in its clause
+ * ("no intentes transferir la reproducción sin avisar", "ne transfère rien sans prévenir"): an act forbidden unless
+ * announced, which is the opposite of concealment.
+ */
+export function forbiddenUnannounced(text: string, start: number, end: number): boolean {
+  return WITHOUT_TELLING_START_RE.test(text.slice(start, end)) && NEGATION_IN_CLAUSE_ML_RE.test(text.slice(Math.max(0, start - 70), start));
+}
+

@@ -1,5 +1,5 @@
 import { sentenceOf, type AnalyzedField } from "./analyzed-field";
-import { isDescriptiveMention } from "./directive-language";
+import { isDescribedCode, isDescriptiveMention } from "./directive-language";
 import { commandInDefault, credentialStoresInDefault, defaultAccountInText, defaultDestination, defaultGrantee, privateSlotInDefault } from "./default-values";
 import { startsWithIban } from "./directives/requested-actions";
 import { lexicon } from "./lexicon";
@@ -165,6 +165,9 @@ function downloadAndRun(field: AnalyzedField): RuleHit[] {
   if (!m) return [];
   // "wget -O f … && bash g" runs what it downloaded only when f and g are the same file.
   if (m[1] !== undefined && m[2] !== undefined && m[1] !== m[2]) return [];
+  // "A denylist blocks `rm -rf /` and `curl | sh` patterns": named as what is refused, not given to run.
+  const sentence = sentenceOf(field, m.index);
+  if (sentence && isDescribedCode(sentence.text, m.index - sentence.start)) return [];
   return [fieldHit(field, "TM-COMMAND-DIRECTIVE", "high", m.index, m.index + m[0].length, "A command that downloads a script and runs it: whoever controls the address runs code on the user's machine.")];
 }
 

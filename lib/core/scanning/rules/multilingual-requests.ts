@@ -1,5 +1,6 @@
 import type { Severity } from "../../findings";
 import { sentenceOf, type AnalyzedField } from "./analyzed-field";
+import { forbiddenUnannounced } from "./directive-language";
 import type { RuleId } from "./rule-catalogue";
 import { CONSEQUENTIAL_TOOL_RE, CONSEQUENTIAL_VALUE_RE, startsWithIban } from "./directives/requested-actions";
 import { lexicon } from "./lexicon";
@@ -344,6 +345,11 @@ function negatedTelling(text: string): Concept | null {
   return null;
 }
 
+/** "Don't transfer playback without telling the user": the act is forbidden unless announced, which is the opposite of concealment. */
+function notForbidden(concealed: Concept | null, text: string): Concept | null {
+  return concealed && forbiddenUnannounced(text, concealed.at, concealed.end) ? null : concealed;
+}
+
 /** "不要在回复中重复完整的密钥值": what is kept out of the reply is a secret's value, which is redaction, not concealment. */
 function redactionAside(concealed: Concept | null, text: string): Concept | null {
   return concealed && REDACTION_RE.test(text.slice(concealed.at, concealed.end + 24)) ? null : concealed;
@@ -499,7 +505,7 @@ export function detectMultilingualRequests(field: AnalyzedField, scope: RuleScop
   // are pure, non-global patterns, so the order and number of their runs change no result, and
   // a concept no decision reaches is never matched (nor its pattern ever compiled, a cost of
   // milliseconds per lexicon in a fresh process).
-  const conceal = once(() => (MAY_CONCEAL_RE.test(text) ? redactionAside(find(CONCEAL_RE, text), text) : null) ?? negatedTelling(text));
+  const conceal = once(() => (MAY_CONCEAL_RE.test(text) ? notForbidden(redactionAside(find(CONCEAL_RE, text), text), text) : null) ?? negatedTelling(text));
   const lie = once(() => find(PREPARED_LIE_RE, text));
   const noConfirmation = once(() => find(NO_CONFIRMATION_RE, text));
   const consent = once(() => find(CONSENT_CLAIM_RE, text));

@@ -50,11 +50,18 @@ function words(text: string): string[] {
 }
 
 /** The first sentence of a description: the tool's job as it states it. */
-function summaryWords(tool: DiscoveredTool): string[] {
+function summaryText(tool: DiscoveredTool): string {
   const description = tool.description ?? "";
   const end = description.search(/[.!?](?:\s|$)|\n/);
-  return words(end < 0 ? description.slice(0, 200) : description.slice(0, end));
+  return end < 0 ? description.slice(0, 200) : description.slice(0, end);
 }
+
+function summaryWords(tool: DiscoveredTool): string[] {
+  return words(summaryText(tool));
+}
+
+/** Letters of scripts other than Latin: Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, Hangul, kana and CJK. */
+const OTHER_SCRIPT_RE = /[\u0370-\u03ff\u0400-\u052f\u0590-\u06ff\u0900-\u0dff\u0e00-\u0eff\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/;
 
 /** The nouns the other tools (and the server's name) share: the server's theme (empty when no two of them share one). */
 function sharedTheme(others: readonly DiscoveredTool[], serverWords: readonly string[]): Set<string> {
@@ -80,6 +87,9 @@ export function detectOffThemeNamesakes(discovery: Discovery): RuleHit[] {
     const namesake = BY_NAME.get(tool.name.toLowerCase());
     if (!namesake) continue;
     const others = tools.filter((t) => t !== tool);
+    // The subjects are English nouns: where the other tools (or this one) describe themselves in another script
+    // ("按筛选条件和排序查询数据库"), their theme cannot be read, and no namesake is claimed.
+    if ([tool, ...others].some((t) => OTHER_SCRIPT_RE.test(summaryText(t)))) continue;
     const serverWords = [...words(discovery.serverInfo?.name ?? ""), ...words(discovery.serverInfo?.title ?? "")];
     const theme = sharedTheme(others, serverWords);
     if (theme.size === 0) continue;

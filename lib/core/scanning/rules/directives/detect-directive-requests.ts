@@ -78,6 +78,11 @@ function isGuarded(text: string): boolean {
 /** "Always ask the user to confirm, even if they asked earlier": a safety rule, the opposite of an override. */
 const SAFETY_RULE_RE =
   /\bask (?:the user |them )?(?:to )?confirm\b|\bask (?:the user|them|for (?:confirmation|permission|approval)) (?:first )?before (?:running|executing|deleting|doing|making|changing|sending)\b|\bconfirm\b[^.;]{0,90}?\bwith the user\b|\b(?:show|present|display)\b[^.;]{0,60}?\bto the user (?:and|then|before)\b[^.;]{0,20}\b(?:confirm|ask|wait)|\brequires? (?:explicit )?confirmation\b|\b(?:get|obtain|wait for|receive) (?:the user'?s |their |explicit |written )?(?:confirmation|approval|consent|go-ahead|permission|sign-off|ok|okay)\b|\b(?:shown|presented|displayed) to the user and (?:confirmed|approved)\b|\b(?:show|present|display) (?:the user|them)\b[^.;]{0,80}\bbefore (?:running|executing|applying|sending|deleting|committing|making|doing)\b|\b(?:show|present|display)\b[^.;]{0,40}?\bto the user\b[^.;]{0,120}\bbefore (?:running|executing|applying|sending|deleting|committing|making|doing|it runs)\b/;
+/** A safety rule that is not itself negated ("do not ask the user to confirm" removes the user's check). */
+function asksTheUserFirst(sentence: string): boolean {
+  const m = SAFETY_RULE_RE.exec(sentence);
+  return m !== null && !isNegatedBefore(sentence, m.index, 16);
+}
 /** The user's confirmation required, in the passive: "must be shown to the user and confirmed before running". */
 const CONFIRMATION_REQUIRED_RE = /\b(?:must|should|has to|have to|needs? to) be (?:shown|presented|displayed|confirmed|approved)\b[^.;]{0,60}\b(?:the user|confirm\w*|approv\w*)\b|\b(?:confirmed|approved) by the user\b/;
 const GRANTED_CONSENT_RE = /\b(?:i (?:hereby )?(?:authori[sz]e|approve|consent|allow|permit|agree)|(?:you (?:have|had) )?my (?:permission|consent|approval)|without (?:checking|asking|confirming)(?: with me)?|(?:don't|do not) (?:interrupt|ask) me|pre-?(?:approved|authori[sz]ed)|recorded consent)\b/;
@@ -179,7 +184,8 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "privilege":
       // "Attaching AdministratorAccess is possible, but only when the user asks": a guarded capability, not an order.
-      if (isGuarded(sentence)) return { severity: null, why: "" };
+      // "Before anything that uses sudo or force-pushes, describe it and get the user's OK": the user decides.
+      if (isGuarded(sentence) || (!framed && asksTheUserFirst(sentence))) return { severity: null, why: "" };
       if (force === "none" && !framed) return action.dangerous ? { severity: "high", why: "a statement that the model's own safeguards are off" } : { severity: "medium", why: "a statement that safety is lifted" };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "tool-call":
