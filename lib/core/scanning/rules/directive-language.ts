@@ -274,4 +274,3 @@ const NEGATION_IN_CLAUSE_ML_RE = /(?:^|[^\p{L}])(?:no|nunca|jamás|ne|n'|nicht|n
 export function forbiddenUnannounced(text: string, start: number, end: number): boolean {
   return WITHOUT_TELLING_START_RE.test(text.slice(start, end)) && NEGATION_IN_CLAUSE_ML_RE.test(text.slice(Math.max(0, start - 70), start));
 }
-

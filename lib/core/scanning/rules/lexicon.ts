@@ -58,3 +58,19 @@ function withLetterRanges(source: string): string {
   }
   return out;
 }
+
+/**
+ * Whether a text may be in another language than English: the cheap gate before any rule runs its lexicons,
+ * so that English text (the common case) skips them. Letters
+ * beyond ASCII (not curly quotes or dashes) let a text in; an ASCII-only
+ * text gets in only with a word these languages use in such requests and
+ * English does not. The rule engine runs this on every field, so it is two
+ * small scans, not one large alternation.
+ */
+// Latin with diacritics (and Vietnamese), Greek, Cyrillic, Hebrew, Arabic, Devanagari, Thai, kana, CJK, Hangul.
+const NON_ASCII_LETTER_RE = /[\u00c0-\u024f\u1e00-\u1eff\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u097f\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+const FOREIGN_ASCII_WORD_RE = /\b(?:deze|gebruik|altijd|nooit|andere|gebruiker|wordt|worden|och|inte|alltid|aldrig|verktyg|anvandaren|ikke|altid|brugeren|brukeren|vzdy|nikdy|nastroj|zawsze|nigdy|narzedzi\w*|uzytkownik\w*|ogni|ricerca|inviando|enviando|cuando|herramienta|destinatario|correo|todos|todas|chaque|jede[nmrs]?|sempre|siempre|toujours|usuario|ferramenta|strumento|outil|gunakan|bukan|resmi|alat ini|mit dem|mit der|muss|werden|wird|vorher|cliente|los|las|del|une|het|een|yang|tidak|dengan|expliq\w*|historique|historial|historico|conversa|verlauf|questa|questo|della|nella|inserisci|sessione|campo|cada|esta|este|para (?:el|la|os|as)|cette|avec|pour|dans|nicht|wenn|werkzeug|immer|und|oder|usuarios|utenti|usuari[oa]|utente|utilisat|nutzer|benutzer|kullanici|servidor|serveur|server[ao]?s? (?:de|do|di)|nascosto|segundo plano|confirmacion|consentimiento|senha|nuestro|nosso|unseren|nostro|administrador|amministratore|invia|envia|envie|envoie|aggiungi|sincroniza|reemplazar|remplacer|sin pedir|senza|ohne|sans|sem pedir|gebruiker|zonder|stuur|verstuur|gesprek|pengguna|kirim|percakapan|jangan|riwayat)\b/;
+
+export function mayBeForeign(text: string): boolean {
+  return NON_ASCII_LETTER_RE.test(text) || FOREIGN_ASCII_WORD_RE.test(text);
+}

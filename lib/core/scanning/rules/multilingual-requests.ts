@@ -3,7 +3,7 @@ import { sentenceOf, type AnalyzedField } from "./analyzed-field";
 import { forbiddenUnannounced } from "./directive-language";
 import type { RuleId } from "./rule-catalogue";
 import { CONSEQUENTIAL_TOOL_RE, CONSEQUENTIAL_VALUE_RE, startsWithIban } from "./directives/requested-actions";
-import { lexicon } from "./lexicon";
+import { lexicon, mayBeForeign } from "./lexicon";
 import { detectMultilingualPreference } from "./multilingual-preference";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import type { RuleScope } from "./rule-scope";
@@ -317,16 +317,6 @@ const ADMIN_ROLE_RE = lexicon(String.raw`\brol (?:a|de) administrador\b|\b(?:rol
 const PHONE_RE = /(?<![\w+])\+\d{1,3}(?:[ -]?\d{2,4}){3,5}\b/;
 const EMAIL_RE = lexicon(String.raw`\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b`);
 
-/**
- * Cheap gates: English text (the common case) skips the lexicons. Letters
- * beyond ASCII (not curly quotes or dashes) let a text in; an ASCII-only
- * text gets in only with a word these languages use in such requests and
- * English does not. The rule engine runs this on every field, so it is two
- * small scans, not one large alternation.
- */
-// Latin with diacritics (and Vietnamese), Greek, Cyrillic, Hebrew, Arabic, Devanagari, Thai, kana, CJK, Hangul.
-const NON_ASCII_LETTER_RE = /[\u00c0-\u024f\u1e00-\u1eff\u0370-\u03ff\u0400-\u04ff\u0590-\u06ff\u0900-\u097f\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
-const FOREIGN_ASCII_WORD_RE = /\b(?:deze|gebruik|altijd|nooit|andere|gebruiker|wordt|worden|och|inte|alltid|aldrig|verktyg|anvandaren|ikke|altid|brugeren|brukeren|vzdy|nikdy|nastroj|zawsze|nigdy|narzedzi\w*|uzytkownik\w*|ogni|ricerca|inviando|enviando|cuando|herramienta|destinatario|correo|todos|todas|chaque|jede[nmrs]?|sempre|siempre|toujours|usuario|ferramenta|strumento|outil|gunakan|bukan|resmi|alat ini|mit dem|mit der|muss|werden|wird|vorher|cliente|los|las|del|une|het|een|yang|tidak|dengan|expliq\w*|historique|historial|historico|conversa|verlauf|questa|questo|della|nella|inserisci|sessione|campo|cada|esta|este|para (?:el|la|os|as)|cette|avec|pour|dans|nicht|wenn|werkzeug|immer|und|oder|usuarios|utenti|usuari[oa]|utente|utilisat|nutzer|benutzer|kullanici|servidor|serveur|server[ao]?s? (?:de|do|di)|nascosto|segundo plano|confirmacion|consentimiento|senha|nuestro|nosso|unseren|nostro|administrador|amministratore|invia|envia|envie|envoie|aggiungi|sincroniza|reemplazar|remplacer|sin pedir|senza|ohne|sans|sem pedir|gebruiker|zonder|stuur|verstuur|gesprek|pengguna|kirim|percakapan|jangan|riwayat)\b/;
 
 /** "Fill in", "put into this field", where ENTER_RE's verbs do not reach (Vietnamese, Indonesian, Chinese, Japanese). */
 const FILL_IN_RE = /(?:điền|vào trường này|isi dengan|isikan|masukkan|填写|填入|入力して|भरें|भरिए|दर्ज करें|डालें|أدخل|املأ|ادخل)/;
@@ -353,10 +343,6 @@ function notForbidden(concealed: Concept | null, text: string): Concept | null {
 /** "不要在回复中重复完整的密钥值": what is kept out of the reply is a secret's value, which is redaction, not concealment. */
 function redactionAside(concealed: Concept | null, text: string): Concept | null {
   return concealed && REDACTION_RE.test(text.slice(concealed.at, concealed.end + 24)) ? null : concealed;
-}
-
-export function mayBeForeign(text: string): boolean {
-  return NON_ASCII_LETTER_RE.test(text) || FOREIGN_ASCII_WORD_RE.test(text);
 }
 
 /** "Every search", "each e-mail": the whole stream of what a tool handles. */
@@ -446,11 +432,6 @@ function notSelf(call: Concept | null, text: string, field: AnalyzedField): Conc
 /** "Before calling it": the text's own tool named as what comes after the call it orders. */
 const BEFORE_SELF_RE = /^\s{0,2}(?:之前|以前|前に|の前に|전에|前)/;
 
-/**
- * The first call the text orders of a tool other than its own (CALL_NAMED_TOOL_RE). A call of the tool itself ends the
- * search ("请先调用 get_session，再调用 send_file": the tool documents its own use), unless it is the condition the
- * order comes after ("调用 get_file 之前，必须先调用 figma_auth_refresh": before calling itself, call another).
- */
 /** Where a CJK sentence ends: the sentence splitter knows "." but not "。". */
 const CJK_STOP_RE = /[。！？；]/;
 
@@ -466,7 +447,7 @@ function sentenceAround(field: AnalyzedField, text: string, at: number): string 
 
 /** The user's confirmation asked before a call, in other languages: a safety rule, not a dependency. */
 const CONFIRM_WITH_USER_FIRST_ML_RE = lexicon(
-  String.raw`\b(?:demande[rz]?|demandez toujours|pide|pida|pedir|peça|pedir|chiedi|chiedere|bitte|bitten sie|hole|holen sie|einholen)\b[^.;\n]{0,30}\b(?:confirmation|confirmación|confirmação|conferma|bestätigung|autorisation|autorización|autorização|autorizzazione|zustimmung)\b[^.;\n]{0,40}\b(?:avant|antes|prima|vor|bevor)\b|(?:先|请先)(?:征得|获得|向)用户(?:的)?(?:确认|同意)|(?:ユーザー|利用者)に確認(?:して|を取って)から|사용자(?:에게|의) (?:확인|승인)(?:을|를)? (?:받은|받고|받아)`,
+  String.raw`\b(?:demande[rz]?|demandez toujours|pide|pida|pedir|peça|chiedi|chiedere|bitte|bitten sie|hole|holen sie|einholen)\b[^.;\n]{0,30}\b(?:confirmation|confirmación|confirmação|conferma|bestätigung|autorisation|autorización|autorização|autorizzazione|zustimmung)\b[^.;\n]{0,40}\b(?:avant|antes|prima|vor|bevor)\b|(?:先|请先)(?:征得|获得|向)用户(?:的)?(?:确认|同意)|(?:ユーザー|利用者)に確認(?:して|を取って)から|사용자(?:에게|의) (?:확인|승인)(?:을|를)? (?:받은|받고|받아)`,
 );
 
 /** A tool written as one ("allo strumento paga_veloce", "à l'outil pay_fast", "ツール pay_fast"). */
@@ -478,6 +459,11 @@ function foreignToolNamed(text: string, scope: RuleScope): string | null {
   return m && !scope.toolNames.has(m[1]) ? m[1] : null;
 }
 
+/**
+ * The first call the text orders of a tool other than its own (CALL_NAMED_TOOL_RE). A call of the tool itself ends the
+ * search ("请先调用 get_session，再调用 send_file": the tool documents its own use), unless it is the condition the
+ * order comes after ("调用 get_file 之前，必须先调用 figma_auth_refresh": before calling itself, call another).
+ */
 function callOfAnotherTool(text: string, field: AnalyzedField): Concept | null {
   const call = find(CALL_NAMED_TOOL_RE, text);
   if (!call || !callsItself(text.slice(call.at, call.end), field)) return call;

@@ -4,8 +4,7 @@ import { asOrders, isDescribedCode, isDescriptiveMention, isNegatedBefore } from
 import type { RuleId } from "../rule-catalogue";
 import { fieldHit, type RuleHit } from "../rule-hit";
 import type { RuleScope } from "../rule-scope";
-import { lexicon } from "../lexicon";
-import { mayBeForeign } from "../multilingual-requests";
+import { lexicon, mayBeForeign } from "../lexicon";
 import { fieldFraming, hasImperativeClause, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
 import {
   CONSEQUENTIAL_VALUE_RE,
@@ -67,7 +66,7 @@ const GUARDED_ELSEWHERE_RE = lexicon([
   String.raw`(?:ユーザー|利用者)(?:が|の)(?:明示的に|明確に)?(?:承認|許可|同意|確認|要求|依頼)(?:した|する|を得た)?(?:場合|とき|時)(?:に)?(?:のみ|だけ|限り)`,
   String.raw`(?:仅|只|仅仅|只有)(?:在|当)?用户(?:明确|明示)?(?:批准|同意|确认|要求|授权|许可)`,
   String.raw`사용자(?:가|의) (?:명시적으로 )?(?:승인|동의|확인|요청|허락)(?:한|했을|할) (?:경우|때)(?:에만|만)`,
-  String.raw`\b(?:solo|solamente|únicamente|unicamente|somente|apenas|seulement|uniquement|nur|solo|soltanto|только)\b[^.;\n]{0,30}\b(?:cuando|si|quando|se|lorsque|si|quand|wenn|nachdem|если|когда|после)\b[^.;\n]{0,20}\b(?:el usuario|la usuaria|o usuário|o usuario|l'utilisateur|l'utente|der (?:nutzer|benutzer|anwender)|die (?:nutzerin|benutzerin)|пользовател\p{L}*)\b[^.;\n]{0,30}\b(?:apruebe|confirme|autorice|pida|solicite|aprovar|confirmar|autorizar|pedir|solicitar|approuve|confirme|autorise|demande|approva|conferma|autorizza|chiede|richiede|zustimmt|bestätigt|freigibt|genehmigt|verlangt|anfordert|ausdrücklich|одобрит|подтвердит|разрешит|попросит|явно)`,
+  String.raw`\b(?:solo|solamente|únicamente|unicamente|somente|apenas|seulement|uniquement|nur|soltanto|только)\b[^.;\n]{0,30}\b(?:cuando|si|quando|se|lorsque|quand|wenn|nachdem|если|когда|после)\b[^.;\n]{0,20}\b(?:el usuario|la usuaria|o usuário|o usuario|l'utilisateur|l'utente|der (?:nutzer|benutzer|anwender)|die (?:nutzerin|benutzerin)|пользовател\p{L}*)\b[^.;\n]{0,30}\b(?:apruebe|confirme|autorice|pida|solicite|aprovar|confirmar|autorizar|pedir|solicitar|approuve|confirme|autorise|demande|approva|conferma|autorizza|chiede|richiede|zustimmt|bestätigt|freigibt|genehmigt|verlangt|anfordert|ausdrücklich|одобрит|подтвердит|разрешит|попросит|явно)`,
 ]);
 
 /** A guard that leaves the action to the user's explicit request or approval, in any language. */
@@ -83,6 +82,7 @@ function asksTheUserFirst(sentence: string): boolean {
   const m = SAFETY_RULE_RE.exec(sentence);
   return m !== null && !isNegatedBefore(sentence, m.index, 16);
 }
+
 /** The user's confirmation required, in the passive: "must be shown to the user and confirmed before running". */
 const CONFIRMATION_REQUIRED_RE = /\b(?:must|should|has to|have to|needs? to) be (?:shown|presented|displayed|confirmed|approved)\b[^.;]{0,60}\b(?:the user|confirm\w*|approv\w*)\b|\b(?:confirmed|approved) by the user\b/;
 const GRANTED_CONSENT_RE = /\b(?:i (?:hereby )?(?:authori[sz]e|approve|consent|allow|permit|agree)|(?:you (?:have|had) )?my (?:permission|consent|approval)|without (?:checking|asking|confirming)(?: with me)?|(?:don't|do not) (?:interrupt|ask) me|pre-?(?:approved|authori[sz]ed)|recorded consent)\b/;
