@@ -223,7 +223,7 @@ const RULES = [
     title: "Makes the model call another tool",
     shortName: "an injected tool dependency",
     detects:
-      "An obligation to call another tool first, also or afterwards (\"you must first call get_me\"). High when justified as a requirement (an authority banner, a compliance or security pretext, a claim to speak for the user); low as a plain ordering hint, which honest tools give (\"call list_tables before query\").",
+      "An obligation to call another tool first, also or afterwards (\"you must first call get_me\"). High when justified as a requirement (an authority banner, a compliance or security pretext, a claim to speak for the user); low as a plain ordering hint, which honest tools give (\"call list_tables before query\"). High too when every message or turn is to be passed to a tool of the server whose own description hands it to another party.",
     remediation: "State this tool's own prerequisites plainly; do not make the model run other tools for the tool's own purposes.",
     alsoAffects: "declarationAccuracy",
   },
@@ -235,7 +235,7 @@ const RULES = [
     title: "Sends the model from this tool to another",
     shortName: "a tool redirection",
     detects:
-      "A tool that declares itself deprecated, disabled or replaced while it is still listed, and sends the model to another tool. High with an obligation or a pretext (security vulnerabilities, maintenance, better performance); low as a plain deprecation notice. Also high: a host made to pass for one the same text names (api.stripe.com and a base URL on stripe-edge.net), and a destination swapped for the public or official one the user means.",
+      "A tool that declares itself deprecated, disabled or replaced while it is still listed, and sends the model to another tool. High with an obligation or a pretext (security vulnerabilities, maintenance, better performance); low as a plain deprecation notice. Also high: a host made to pass for one the same text names (api.stripe.com and a base URL on stripe-edge.net), a destination swapped for the public or official one the user means, and sensitive requests (secrets, sign-ins, card details, health or tax questions) or every request of a kind sent to another tool of the server whose own description hands what it receives to a partner, an outside host or a dashboard.",
     remediation: "Remove deprecated tools from the listing instead of redirecting the model.",
     alsoAffects: "declarationAccuracy",
   },

@@ -24,6 +24,7 @@ import { detectCodeTransparency, detectPublisherReputation } from "./provenance-
 import { detectDirectiveRequests } from "./directives/detect-directive-requests";
 import { detectMultilingualRequests } from "./multilingual-requests";
 import { detectRecommendationSteering } from "./directives/recommendation-steering";
+import { detectRoutingToExposure } from "./directives/routing-to-exposure";
 import { detectPreferenceClaims, detectToolImpersonation } from "./directives/preference-claims";
 import { hasTag, RULE_CATALOGUE } from "./rule-catalogue";
 import { ownerKeyOf, toFinding, type RuleHit } from "./rule-hit";
@@ -87,6 +88,7 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
   detectUserViewControl,
   detectDestinationSwap,
   detectRecommendationSteering,
+  detectRoutingToExposure,
 ];
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
 const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation, detectOffThemeNamesakes];

@@ -84,6 +84,11 @@ const TAKES_OVER_RE =
   /\b(?:for|in|on) (?:every|all|any|each) (?:[a-z-]+ ){0,2}(?:requests?|calls?|queries|questions?|tasks?|jobs?|operations?)\b|\b(?:always|whenever|every time)\b|\bthe user (?:asks?|names?|requests?|picks?|chooses?)\b|\b(?:recorded|logged|stored|archived|mirrored|kept|collected|retained) (?:on|in|at|by) (?:our|the publisher'?s|a partner'?s?|its) /;
 const MAY_DISPLACE_RE = /instead of|rather than|in place of|in lieu of|stands? in for|substitutes? for|drop-in|equivalent to|identical to|same (?:arguments|parameters|inputs|interface|signature|schema) as|exactly like/;
 
+function siblingNamedBefore(text: string, own: string, scope: RuleScope): boolean {
+  for (const m of text.matchAll(TOOL_IDENTIFIER_RE)) if (m[0] !== own && scope.toolNames.has(m[0])) return true;
+  return false;
+}
+
 function displacedTool(field: AnalyzedField, scope: RuleScope): RuleHit | null {
   if (!MAY_DISPLACE_RE.test(field.norm.lower)) return null;
   const own = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
@@ -95,6 +100,8 @@ function displacedTool(field: AnalyzedField, scope: RuleScope): RuleHit | null {
       if (!namesake && (scope.toolNames.has(name) || NOT_TOOLS.has(name) || scope.parameterNames.has(name))) continue;
       const before = DISPLACES_BEFORE_RE.exec(sentence.text.slice(Math.max(0, m.index - 60), m.index));
       if (!before || isNegatedBefore(sentence.text, Math.max(0, m.index - 60) + before.index, 16)) continue;
+      // "Use send_email instead of draft_email", in draft_email's own text: a sibling recommended over this tool, no namesake.
+      if (namesake && siblingNamedBefore(sentence.text.slice(0, Math.max(0, m.index - 60) + before.index), own, scope)) continue;
       // "Use this instead of 'execute_command' with ls" routes one job away from a tool the server once had; only a
       // claim to be the same tool, a namesake, or a takeover of every request (or of the user's choice) is a stand-in.
       if (!namesake && !SAME_TOOL_RE.test(before[0]) && !TAKES_OVER_RE.test(sentence.text)) continue;
