@@ -47,11 +47,12 @@ describe("written detection cases", () => {
     ["written-twentieth.json", 90, 57, 80, 0],
     ["written-twenty-first.json", 90, 71, 80, 0],
     ["written-twenty-second.json", 90, 70, 80, 0],
-    ["written-twenty-third.json", 90, 68, 80, 0],
-    ["written-twenty-fourth.json", 45, 34, 120, 0],
+    ["written-twenty-third.json", 90, 72, 80, 0],
+    ["written-twenty-fourth.json", 45, 35, 120, 0],
     ["written-twenty-fifth.json", 50, 38, 130, 0],
     ["written-twenty-sixth.json", 90, 78, 70, 0],
     ["written-twenty-seventh.json", 36, 25, 120, 0],
+    ["written-twenty-eighth.json", 36, 24, 150, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

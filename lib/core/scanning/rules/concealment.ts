@@ -3,6 +3,7 @@ import { clauseBefore, type AnalyzedField, type Sentence } from "./analyzed-fiel
 import { forbiddenUnannounced, isDescriptiveMention, isNegatedBefore, matchesInSentences } from "./directive-language";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { COMMON_TLDS } from "./threat-targets";
+import { firstLetterIndexed, sharedWordEdge } from "./regex-shape";
 
 /**
  * TM-CONCEALMENT. A tool has no reason to ask the model to keep something
@@ -17,7 +18,7 @@ const AUDIENCE = String.raw`(?:the |your |any )?(?:user|users|human|operator|per
 const PEOPLE = String.raw`(?:user|users|human|humans|person|people|customer|client|requester|operator|developer|developers|owner|team|admin|administrator)`;
 const TELL = String.raw`(?:tell|telling|mention|mentioning|inform|informing|notify|notifying|reveal|revealing|disclose|disclosing|alert|alerting)`;
 
-const CONCEAL_FROM_USER_RE = new RegExp(
+const CONCEAL_FROM_USER_RE = sharedWordEdge(new RegExp(
   [
     String.raw`\b(?:do not|don't|never|must not|mustn't|should not|shouldn't|without|avoid) (?:ever )?${TELL} (?:this |it |that |anything |any of this )?(?:to )?${AUDIENCE}`,
     String.raw`\b(?:hide|conceal|keep|withhold)(?: [a-z'-]{1,20}){0,4} (?:from|secret from|hidden from|away from) ${AUDIENCE}`,
@@ -106,7 +107,7 @@ const CONCEAL_FROM_USER_RE = new RegExp(
     String.raw`\b(?:in the background|behind the scenes) (?:without (?:the |your )?(?:user|users|human|person|anyone|anybody|them|telling|informing|notifying|alerting|mentioning|asking|their knowledge)|so that (?:the )?user)\b`,
   ].join("|"),
   "g",
-);
+));
 
 /** A negated telling, showing or listing whose audience is the user or whose channel is what the user sees. */
 const NEGATED_TELLING_RE = new RegExp(
@@ -131,7 +132,7 @@ const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;
 
 /** Cheap test before the full patterns: every pattern contains one of these words. */
-const PREFILTER_RE = /not be|display|itemi|n't be|never to be|not to be|not include|n't include|never include|brought up|attention|suspicion|never reference|not reference|n't reference|never refer|not refer|n't refer|never cite|not cite|n't cite|never acknowledge|not acknowledge|n't acknowledge|skip|forgo|refrain|by design|on purpose|deliberately|intentionally|quietly|unobtrusively|only|just|_user|visibility|user|describe|explain|confirmation|repl|answer|response|transcript|narrate|spell out|point out|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed|decode|summari|quote|escalate|leave|destination|host|recipient|folder|its result|their result|avoid the word|diff|need to know/;
+const PREFILTER_RE = firstLetterIndexed(/not be|display|itemi|n't be|never to be|not to be|not include|n't include|never include|brought up|attention|suspicion|never reference|not reference|n't reference|never refer|not refer|n't refer|never cite|not cite|n't cite|never acknowledge|not acknowledge|n't acknowledge|skip|forgo|refrain|by design|on purpose|deliberately|intentionally|quietly|unobtrusively|only|just|_user|visibility|user|describe|explain|confirmation|repl|answer|response|transcript|narrate|spell out|point out|human|person|people|customer|client|requester|operator|developer|owner|team|admin|silently|secretly|quietly|covertly|invisibly|discreetly|stealthily|background|behind the scenes|mention|reveal|disclose|repeat|acknowledge|between|no reason|bring|raise|out of (?:your|the)|without|omit|leave out|exclude|strip|drop|hide|remove|subject|report|log|show|surface|hidden|suppress|swallow|mute|silence|ignore|list|heads-up|need to|surface|unchanged|noticed|seen|visible|detected|spotted|reach|changed|applied|need to be|prohibited|forbidden|not allowed|not permitted|barred|quietly|nicht|ohne|inutile|sans|ne pas|ne jamais|no lo|menciones|digas|informes|sin |不要|请勿|无需|不必|切勿|tell them|leave out|count them|figure|amount|fee|charge|conversion|show|label|mark|flag|failed|decode|summari|quote|escalate|leave|destination|host|recipient|folder|its result|their result|avoid the word|diff|need to know/);
 
 /** An outside address in the sentence: what is hidden then is where something goes. */
 const OUTSIDE_ADDRESS_RE = new RegExp(

@@ -36,6 +36,9 @@ const GENERIC_RUNNERS = new Set(["run", "execute", "exec"]);
 const READ_OBJECTS = new Set(["query", "queries", "report", "reports", "search", "analysis", "lookup", "select", "explain"]);
 /** Writes a query tool's text may name: then its read-only hint is contradicted, not merely unproven. */
 const WRITE_STATEMENT_RE = /\b(?:insert|update|delete|drop|alter|create|truncate|merge|grant|ddl|dml|writes?|modif(?:y|ies)|mutations?)\b/;
+/** Writes allowed only when a setting of the operator's says so: "allowed only if the statement type is in X_ALLOWED_STATEMENTS". */
+const WRITES_SWITCHED_ON_RE =
+  /\b(?:is|are) (?:only )?(?:allowed|permitted|enabled|possible|available|accepted) only (?:if|when|with|after)\b[^.;]{0,80}?(?:\b[a-z0-9]+_[a-z0-9_]+\b|--[a-z][a-z-]+|\b(?:setting|flag|option|config(?:uration)?|environment variable)\b)|\bonly (?:if|when) [a-z0-9]+_[a-z0-9_]+\s*(?:=|is)\s*(?:true|1|yes|on|enabled)\b/;
 const DESTRUCTIVE_DESCRIPTION_RE = /\b(?:permanently|irreversibl[ey]|deletes?|removes?|drops?|destroys?|overwrites?|wipes?|erases?|truncates?)\b/;
 
 function ownerKey(tool: DiscoveredTool): string {
@@ -75,7 +78,8 @@ function annotationHits(tool: DiscoveredTool): RuleHit[] {
     else if (writes && !STATED_READ_ONLY_RE.test(description)) {
       const readRunner = GENERIC_RUNNERS.has(verb) && tokens.slice(1).some((t) => READ_OBJECTS.has(t)) && !WRITE_STATEMENT_RE.test(description);
       // A runner whose text names write statements ("UPDATE and DELETE statements are allowed") says it writes.
-      const described = !readRunner && (DESCRIBED_WRITE_RE.test(description) || (GENERIC_RUNNERS.has(verb) && WRITE_STATEMENT_RE.test(description)));
+      // "DML is permitted only if BQ_ALLOW_DML=true": writes the operator has to switch on; read-only is the default the hint states.
+      const described = !readRunner && !WRITES_SWITCHED_ON_RE.test(description) && (DESCRIBED_WRITE_RE.test(description) || (GENERIC_RUNNERS.has(verb) && WRITE_STATEMENT_RE.test(description)));
       hits.push(annotationHit(tool, a, described ? "medium" : "low", `"${tool.name}" reads as a write or send operation but is marked readOnlyHint: true.`));
     }
     else {

@@ -2,6 +2,7 @@ import type { Severity } from "../../findings";
 import type { AnalyzedField, Sentence } from "./analyzed-field";
 import { directnessAt, isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import { fieldHit, type RuleHit } from "./rule-hit";
+import { firstLetterIndexed } from "./regex-shape";
 import {
   COMMON_TLDS,
   CONVERSATION_STRONG_RE,
@@ -59,6 +60,10 @@ const AUTHENTICATES_RE = /\bauthenticat\w*|\bauthori[sz]\w*|\bbearer\b|\bheaders
 const DNS_SLOT_RE = /[<{\[][a-z0-9_ -]{1,60}[>}\]]\.(?:[a-z0-9-]+\.)+[a-z]{2,24}\b/;
 /** A first label that names the customer's own tenant ("<org>.sentry.io", "{subdomain}.zendesk.com"): how multi-tenant services are addressed. */
 const TENANT_SLOT_RE = /^[<{\[]\s*(?:your[ _-]?)?(?:org|organi[sz]ation|org[_-]?slug|tenant|subdomain|workspace|account|company|team|instance|site|shop|store|domain|project|region|env|environment)(?:[_-]?(?:name|id|slug))?\s*[>}\]]\./;
+/** A slot named for what it carries: data, content, an encoding, a secret or the conversation. */
+const DATA_SLOT_RE = /^[<{\[][^>}\]]*(?:data|payload|content|output|result|secret|token|key|passw|env|encod|base64|b64|hex|chunk|message|conversation|history|context|file|cred|cookie|session|ssh|hash|prompt|summary|answer|text|info|dump|value)/;
+/** The text puts something into the label: "hex-encode the token as the subdomain". */
+const ENCODED_INTO_LABEL_RE = /\b(?:encod\w*|base64|base32|hex|b64|chunk\w*)\b[^.]{0,80}\b(?:sub-?domains?|labels?|host ?names?|dns)\b|\b(?:sub-?domains?|labels?|host ?names?)\b[^.]{0,60}\b(?:encod\w*|base64|base32|hex|b64)\b/;
 const IMAGE_PREFIX_RE = /!\[[^\]\n]{0,200}\]\(\s*<?$|<img\b[^>]{0,300}$/;
 
 function privateDataIn(text: string): string | null {
@@ -178,7 +183,7 @@ const SHARED_WITH_PARTNERS_RE =
 const PUBLISHED_RE =
   /\b(?:persist(?:s|ed)?|stor(?:es|ed)|sav(?:es|ed)|upload(?:s|ed)?|sync(?:s|ed)?|written|writes|kept|mirror(?:s|ed)?)\b[^;\n]{0,100}?\b(?:publicly (?:searchable|visible|readable|accessible|indexed|listed|available)|visible to (?:all|other|every|any) users|readable by (?:anyone|all users|other users)|shared (?:across|with all|with other) users)\b/;
 /** A tool whose job is to publish: what it posts is meant to be public. */
-const PUBLISHING_JOB_RE = /\b(?:publish\w*|post(?:s|ing)?|share(?:s|d)?|public|announce\w*|broadcast\w*|blog|tweet\w*)\b/;
+const PUBLISHING_JOB_RE = firstLetterIndexed(/\b(?:publish\w*|post(?:s|ing)?|share(?:s|d)?|public|announce\w*|broadcast\w*|blog|tweet\w*)\b/);
 const MAY_DISCLOSE_RE = /prox|relay|gateway|cach|our |third-party|a remote|partner|advertis|\bads?\b|marketing|affiliate|broker|public|users/;
 const OPT_OUT_RE = /\bopt[- ]?out\b|\bopt[- ]in\b|\bdisable[ds]?\b|\bturn(?:ed)? off\b/;
 
@@ -272,7 +277,8 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     }
     // A host whose first label is a slot ("<data>.probe.example.net"): resolving it hands the slot's contents to that domain's DNS server.
     const dnsSlot = DNS_SLOT_RE.exec(text);
-    if (dnsSlot && !TENANT_SLOT_RE.test(dnsSlot[0]) && !hits.some((h) => h.ruleId === "TM-EXFIL-URL")) {
+    // Only a slot that carries data is a channel: "{vault}.vault.azure.net" and "<name>.youtrack.cloud" name the user's own tenant.
+    if (dnsSlot && !TENANT_SLOT_RE.test(dnsSlot[0]) && (DATA_SLOT_RE.test(dnsSlot[0]) || ENCODED_INTO_LABEL_RE.test(text)) && !hits.some((h) => h.ruleId === "TM-EXFIL-URL")) {
       const credentials = SECRET_REQUEST_RE.test(text) || sensitiveIn(text) || /\benvironment variables?\b|\benv vars?\b|\btokens?\b|\bkeys?\b|\bpasswords?\b/.test(text);
       hits.push(fieldHit(field, "TM-EXFIL-URL", credentials ? "critical" : "high", sentence.start + dnsSlot.index, sentence.start + dnsSlot.index + dnsSlot[0].length, `A host name with a slot for data ("${dnsSlot[0]}"): looking it up sends the data to that domain's DNS server.`));
     }

@@ -9,6 +9,7 @@ import { fieldHit, type RuleHit } from "./rule-hit";
 import type { RuleScope } from "./rule-scope";
 import { COMMON_TLDS, NOT_ENV_TEMPLATE, SENSITIVE_TARGET_RE } from "./threat-targets";
 import { TOOL_IDENTIFIER_RE } from "./tool-name-tokens";
+import { firstLetterIndexed } from "./regex-shape";
 
 /**
  * Requests written in another language than English (docs/detection.md,
@@ -271,7 +272,7 @@ const OTHERS_FORBIDDEN_RE = lexicon(String.raw`\b(?:preferisci sempre quest\p{L}
  */
 /** The negations, user words and summary words CONCEAL_RE's patterns start with, in each of its languages. */
 const MAY_CONCEAL_RE =
-  /\bno\b|não|\bnon\b|\bne\b|n'|nicht|ohne|\bsin\b|\bsem\b|senza|\bsans\b|ocult|escond|cache|besoin|riepilogo|resumen|résumé|récapitulatif|resumo|zusammenfassung|gegenüber|verschweig|erwähn|sage|teile|informier|nutzer|kullanici|kullanıcı|لا|دون|उपयोगकर्ता|यूज़र|ユーザー|内緒|回答|不要|不让|用户|回复|答复|无需|不必|不用|无须|사용자|пользовател|(?:^|\s)не\s|скрой|zonder|vertel|meld|\bzeg\b|verberg|verzwijg|gebruiker|(?:^|\s)nie\s|(?:^|\s)bez\s|không|đừng|jangan|tanpa/;
+  firstLetterIndexed(/\bno\b|não|\bnon\b|\bne\b|n'|nicht|ohne|\bsin\b|\bsem\b|senza|\bsans\b|ocult|escond|cache|besoin|riepilogo|resumen|résumé|récapitulatif|resumo|zusammenfassung|gegenüber|verschweig|erwähn|sage|teile|informier|nutzer|kullanici|kullanıcı|لا|دون|उपयोगकर्ता|यूज़र|ユーザー|内緒|回答|不要|不让|用户|回复|答复|无需|不必|不用|无须|사용자|пользовател|(?:^|\s)не\s|скрой|zonder|vertel|meld|\bzeg\b|verberg|verzwijg|gebruiker|(?:^|\s)nie\s|(?:^|\s)bez\s|không|đừng|jangan|tanpa/);
 /** A word every twin claim needs: "same interface", "identical" in the languages below. */
 const MAY_BE_TWIN_RE = /interf|idénti|identi|idênti|ident|mismo|même|gleich|stess|mesm/;
 /** Another tool replaced, or this one used in its place, with the owner named ("de DeepL", "del servidor postgres"). */

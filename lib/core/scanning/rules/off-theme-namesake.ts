@@ -12,11 +12,12 @@ import { toolNameTokens } from "./tool-name-tokens";
  * Shell tools are left out: a general command runner beside a server's own tools is a common,
  * declared capability (PM-SHELL-EXEC weighs it), not a namesake of one famous server.
  *
- * Two conditions keep honest servers out: the namesake's subject (its nouns, not its verbs) is
+ * Three conditions keep honest servers out: the namesake's subject (its nouns, not its verbs) is
  * named nowhere else on the server, not in the server's name nor in any other tool's name or
- * summary; and the other tools share a theme of their own (two of them, or one and the server's
- * name, have a noun in common). A kitchen-sink server of unrelated utilities has no theme, and a Git server's
- * git_commit has Git around it. Pure.
+ * summary; the other tools share a theme of their own (two of them, or one and the server's
+ * name, have a noun in common); and the namesake's own summary does not place it among the objects the other
+ * tools are named for, claiming no other server's place (a CRM's send_email "to a contact on a lead"). A kitchen-sink server of unrelated utilities has no theme, and a
+ * Git server's git_commit has Git around it. Pure.
  */
 
 interface Namesake {
@@ -79,6 +80,17 @@ function stem(word: string): string {
   return word.replace(/(?:ies|es|s)$/, "");
 }
 
+/** What a namesake says when it is placed to take another server's calls: "replaces", "same parameters as", "the official server". */
+const CROSS_SERVER_CLAIM_RE =
+  /\b(?:official|same (?:parameters|arguments|interface|inputs)|replac\w*|remplac\w*|ersetz\w*|reemplaz\w*|substitu\w*|instead of|drop-in|identical|equivalent|compatible|servers?|serveurs?|servidor(?:es)?)\b/;
+
+/** The namesake's own summary names an object the other tools' names carry ("lead" of search_leads), and claims no other server's place. */
+function placedAmongOwnObjects(tool: DiscoveredTool, others: readonly DiscoveredTool[]): boolean {
+  if (CROSS_SERVER_CLAIM_RE.test((tool.description ?? "").toLowerCase())) return false;
+  const objects = new Set(others.flatMap((t) => toolNameTokens(t.name)).filter((t) => t.length >= 4 && !NOT_A_SUBJECT.has(t)).map(stem));
+  return summaryWords(tool).some((w) => objects.has(stem(w)));
+}
+
 export function detectOffThemeNamesakes(discovery: Discovery): RuleHit[] {
   const tools = discovery.tools.slice(0, 200);
   if (tools.length < 3) return [];
@@ -96,6 +108,9 @@ export function detectOffThemeNamesakes(discovery: Discovery): RuleHit[] {
     const subject = new Set(namesake.subject.map(stem));
     const around = [...serverWords, ...others.flatMap((t) => [...toolNameTokens(t.name), ...summaryWords(t)])];
     if (around.some((w) => subject.has(stem(w)))) continue;
+    // "send_email: Send an email … to a contact on a lead" beside search_leads: the tool places itself among the server's own
+    // objects, and claims nothing of another server's tool; a namesake placed to take the famous tool's calls does one or the other.
+    if (placedAmongOwnObjects(tool, others)) continue;
     hits.push(
       plainHit(
         "TM-TOOL-IMPERSONATION",

@@ -22,6 +22,15 @@ export interface RuleScope {
   summaryByTool: ReadonlyMap<string, string>;
   /** Lower-cased parameter names declared true/false wherever they appear: a flag can carry no file's contents. */
   flagParameters: ReadonlySet<string>;
+  /** Distinctive words of the server's own name ("snyk" of "snyk-mcp"): what its own packages are called. */
+  serverWords: ReadonlySet<string>;
+}
+
+/** Words every server name may hold, which name no product. */
+const GENERIC_NAME_WORDS = new Set(["mcp", "server", "servers", "tool", "tools", "api", "service", "client", "manager", "plugin", "bridge", "connector", "integration", "official", "local", "remote"]);
+
+function serverWordsOf(name: string): Set<string> {
+  return new Set(name.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 3 && !GENERIC_NAME_WORDS.has(w)));
 }
 
 /** The first sentence of a description (or its first 300 characters). */
@@ -53,5 +62,5 @@ export function buildRuleScope(discovery: Discovery): RuleScope {
     summaryByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${firstSentence(tool.description ?? "")}`.toLowerCase());
   }
   const flagParameters = new Set([...flags].filter((p) => !notFlags.has(p)));
-  return { toolNames, paramsByTool, parameterNames, purposeByTool, summaryByTool, flagParameters };
+  return { toolNames, paramsByTool, parameterNames, purposeByTool, summaryByTool, flagParameters, serverWords: serverWordsOf(discovery.serverInfo?.name ?? "") };
 }

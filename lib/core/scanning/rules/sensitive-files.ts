@@ -35,6 +35,8 @@ const NAMES_ONLY_RE = /^[^;]{0,80}?\b(?:list|lists|listing|return|returns|show|s
 const NOUN_COMPOUND_AFTER_VERB_RE = /^\s(?:path|paths|file|files|dir|directory|folder|location|format|name|mode)\b/;
 const WRITE_SUMMARY_VERB_RE = /^(?:add|adds|update|updates|set|sets|edit|edits|write|writes|modify|modifies|create|creates|remove|removes|delete|deletes|unset|unsets|rename|renames)$/;
 const WRITE_NAME_TOKENS = new Set(["set", "add", "update", "edit", "write", "put", "upsert", "create", "remove", "delete", "unset", "rename", "modify"]);
+/** The summary says the tool makes the key it goes on to name. */
+const GENERATED_HERE_RE = /\b(?:generates?|generating|creates?|creating|issues?|issuing|mints?|minting)\b[^.;]{0,40}\b(?:key ?pairs?|keys?|credentials?|certificates?)\b/;
 const MEANS_RE = /\b(?:using|via|with|based on|according to|from the (?:current )?(?:context|settings|credentials|profile)s? (?:in|of|from))\b/;
 const BASE = verbRegex(ACCESS_VERBS_BASE);
 const THIRD = verbRegex(ACCESS_VERBS_THIRD);
@@ -159,7 +161,10 @@ export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope
       (field.describesFlag === true && sentence === field.sentences[0] && COPY_VERB_RE.test(action.verb) && !ELSEWHERE_RE.test(field.norm.lower)) ||
       // "set_value: Add or update a variable in a .env file": the summary opens with the verb the tool's own name carries,
       // the way tool descriptions state their job. Only for writing: a summary that opens by reading a key file still counts.
-      (summary && action.verbIndex === 0 && WRITE_SUMMARY_VERB_RE.test(action.verb) && toolNameTokens(field.ownerName).some((t) => WRITE_NAME_TOKENS.has(t)));
+      (summary && action.verbIndex === 0 && WRITE_SUMMARY_VERB_RE.test(action.verb) && toolNameTokens(field.ownerName).some((t) => WRITE_NAME_TOKENS.has(t))) ||
+      // "Generate a keypair for a new client … and return a client config (including its private key)": a key the tool makes,
+      // named as a key, not a path; the user's own key files are named by where they live.
+      (summary && GENERATED_HERE_RE.test(sentence.text.slice(0, start)) && !/[/~.]/.test(match[0]));
     // A tool that says which sensitive file it reads is declaring its job: recorded, at no cost.
     const judged = judgeAction(sentence.text, sourceNamed ? { ...action, form: "third" } : action, start, "info", ownJob);
     if (!judged.severity) continue;

@@ -47,6 +47,7 @@ const DISCREDIT_RE =
 const AVOID_RE =
   /\b(?:(?:must|should|shall|may) (?:never|not) be (?:used|called|trusted|invoked)|(?:never|do not|don't|must not|should not|avoid(?:ing)?) (?:use|using|call|calling|invoke|invoking|trust|trusting|rely on)\b(?! this| our)|avoid (?:them|those|it)\b|stop using\b|is (?:no longer|not) to be used)/;
 
+const OTHERS_ABLE_AFTER_RE = /^\s*(?:can|could|already|will|would)?\s*(?:do|handle|cover|perform|support|provide|manage)\b/;
 const RECOMMENDED_BEFORE_RE = /(?:\b(?:use|call|try|prefer|see|instead|with)|→|->)\s*[`'"]?$/;
 
 interface OtherToolRef {
@@ -148,7 +149,9 @@ export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleSc
     if (refs.length === 0) continue;
     // "DO NOT USE for counts → use search_events": the other tool is where the model is sent for what this one cannot do.
     const claimEnd = claim.index + claim[0].length;
-    const recommended = (r: OtherToolRef) => r.at > claimEnd + 2 && RECOMMENDED_BEFORE_RE.test(sentence.text.slice(Math.max(0, r.at - 16), r.at));
+    // "Never use it for operations the other tools can do": the others are named as able, the tool kept to what only it does.
+    const recommended = (r: OtherToolRef) =>
+      r.at > claimEnd + 2 && (RECOMMENDED_BEFORE_RE.test(sentence.text.slice(Math.max(0, r.at - 16), r.at)) || OTHERS_ABLE_AFTER_RE.test(sentence.text.slice(r.at + r.name.length, r.at + r.name.length + 30)));
     const ref = discredit ? refs[0]! : refs.find((r) => !recommended(r));
     if (!ref) continue;
     const from = Math.min(ref.at, claim.index);

@@ -132,6 +132,8 @@ interface Judging {
   inInstructions: boolean;
   /** The field steers the model away from the user's own sign-in or tools. */
   avoidsUserTools: boolean;
+  /** Words of the server's own name (RuleScope.serverWords). */
+  serverWords: ReadonlySet<string>;
 }
 
 interface Judged {
@@ -151,8 +153,22 @@ function framingWords(framing: Framing): string {
 /** Words of a command that raise privileges, delete, change permissions, erase traces or reach out. */
 const RISKY_COMMAND_RE = /\b(?:sudo|su|doas|rm|rmdir|shred|chmod|chown|history|kill|pkill|killall|dd|mkfs|curl|wget|nc|ncat|socat|ssh|scp|rsync|crontab|eval|base64|unset|iptables|ufw|setenforce)\b|--force\b|--no-verify\b/;
 
+/** A registry install of one named package (no address, no script): "npm i -g snyk", "pipx install awscli". */
+const PACKAGE_INSTALL_RE = /^[^;&|]{0,12}?\b(?:npm|pnpm|yarn|pipx?|pip3|brew|cargo|gem)\s+(?:install|i|add)\s+(?:(?:-g|--global|--user|-u)\s+)*(@?[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)?)(?:@[\w.^~-]+)?(?=$|[\s)`'".,;])(?![^;&|\n]{0,40}(?:https?:|git\+|github:|--index-url|--registry|\|))/;
+
+/** The installed package is named for this server: its own command-line tool. */
+function installsOwnPackage(command: string, serverWords: ReadonlySet<string>): boolean {
+  const m = PACKAGE_INSTALL_RE.exec(command);
+  if (!m) return false;
+  return m[1].replace(/^@[^/]+\//, "").split(/[^a-z0-9]+/).some((word) => serverWords.has(word));
+}
+
+/** The tool says under which role or key it runs: "this runs as the postgres role", "queries execute with the service key". */
+const OWN_REACH_STATED_RE =
+  /\b(?:this|it|the tool|the query|queries|statements?|the call|calls|requests|code|sql|commands?)\b[^.;]{0,30}?\b(?:runs?|executes?|is executed|are executed|is run|are run|connects?|authenticates?) (?:as|with|under|using) (?:the |a |an |its )?[a-z0-9_ -]{1,30}?(?:role|user|account|privileges?|permissions?|key|credentials?|token)\b/;
+
 /** The severity of one request, from how it is asked and whether the tool's own job explains it. */
-function judge(action: RequestedAction, { force, framed, justified, purposeFits, sentence, inInstructions, avoidsUserTools }: Judging): Judged {
+function judge(action: RequestedAction, { force, framed, justified, purposeFits, sentence, inInstructions, avoidsUserTools, serverWords }: Judging): Judged {
   const asked = force === "obligation" ? "an obligation on the model" : force === "imperative" ? "an imperative aimed at the model" : "a statement of what happens";
   switch (action.kind) {
     case "command":
@@ -161,6 +177,8 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       // Under an IMPORTANT banner too, when what the sentence requires is the user's confirmation ("destructive commands
       // (rm -rf, dd) must be shown to the user and confirmed before running").
       if ((!framed || CONFIRMATION_REQUIRED_RE.test(sentence)) && (SAFETY_RULE_RE.test(sentence) || isGuarded(sentence))) return { severity: null, why: "" };
+      // "The CLI must be installed (npm i -g snyk)" on the Snyk server: its own tool, from the registry, a set-up step.
+      if (!framed && action.kind === "command" && installsOwnPackage(sentence.slice(action.start, action.start + 120), serverWords)) return { severity: "low", why: `${asked}: installs the server's own command-line tool` };
       if (action.dangerous && !(purposeFits && force === "none")) return { severity: force === "obligation" || framed ? "critical" : "high", why: `${asked}; it fetches and runs code, wipes data or persists in start-up files` };
       if (force === "none" && !framed) return { severity: null, why: "" };
       if (purposeFits && !framed) return { severity: null, why: "" };
@@ -186,6 +204,8 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       // "Attaching AdministratorAccess is possible, but only when the user asks": a guarded capability, not an order.
       // "Before anything that uses sudo or force-pushes, describe it and get the user's OK": the user decides.
       if (isGuarded(sentence) || (!framed && asksTheUserFirst(sentence))) return { severity: null, why: "" };
+      // "This runs as the postgres role and bypasses Row Level Security": the tool's own reach, disclosed, asks nothing of the model.
+      if (force === "none" && !framed && !action.dangerous && OWN_REACH_STATED_RE.test(sentence) && !/\byou\b/.test(sentence)) return { severity: "low", why: "a statement of the tool's own reach" };
       if (force === "none" && !framed) return action.dangerous ? { severity: "high", why: "a statement that the model's own safeguards are off" } : { severity: "medium", why: "a statement that safety is lifted" };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "tool-call":
@@ -377,7 +397,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     // A call to another tool is a requirement when the sentence itself (or the next) argues for it,
     // or the field poses as the system or the user; a pretext elsewhere in the field is not enough.
     const justified = pretextAt(pretexts, field.sentences, i) || pretextAt(pretexts, field.sentences, i + 1) || (framing.banner?.strong ?? false) || framing.impersonation !== null;
-    const judging = { force, framed, justified, sentence: sentence.text, inInstructions: field.kind === "instructions", avoidsUserTools };
+    const judging = { force, framed, justified, sentence: sentence.text, inInstructions: field.kind === "instructions", avoidsUserTools, serverWords: scope.serverWords };
     for (const action of actions) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
       // A privilege request that is itself a refusal ("never ask the user") is not undone by its negation; a privileged

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import type { AnalyzedField, Sentence } from "../analyzed-field";
 import { modelActs } from "../directive-language";
+import { firstLetterIndexed } from "../regex-shape";
 
 /**
  * Who a piece of metadata addresses, and how it dresses itself up. A tool
@@ -51,7 +52,7 @@ const IMPERSONATION_RE =
 const ROLE_LINE_RE = /(?:^|\n)\s{0,3}(?:user|human|customer|account owner|the user|owner)\s?:\s?(?=i |i'|please |you |we |my |go ahead|yes\b)/;
 
 /** Words every impersonation pattern needs, tested first because most fields have none. */
-const MAY_IMPERSONATE_RE = /approved|authori|sanctioned|cleared|signed|policy|bulletin|announcement|message|note|instruction|request|directive|reminder|memo|update|notice|override|verified|authenticated|confirmed|approved|authori[sz]ed|cleared|vetted|consented|agreed|granted|asked you|wants you|would like you|want you|need you|i am|i'm|we are|this is the|this is your|real|actual|true|hidden|secret|original|speaking|from the|from your|myself|preference|regardless of what i|pre-?authori|pre-?approv|confirmed|standing|recorded|on file|lead developer|this is the|usuario|nutzer|benutzer|utilisateur|用户|saved|relayed|speaking|on file|signed off|bulletin|behavio|provider|同意|asistente|assistenten|assistant|assistente|requested|told us|accord|zugestimmt|consentimiento|consentimento|동의/;
+const MAY_IMPERSONATE_RE = firstLetterIndexed(/approved|authori|sanctioned|cleared|signed|policy|bulletin|announcement|message|note|instruction|request|directive|reminder|memo|update|notice|override|verified|authenticated|confirmed|approved|authori[sz]ed|cleared|vetted|consented|agreed|granted|asked you|wants you|would like you|want you|need you|i am|i'm|we are|this is the|this is your|real|actual|true|hidden|secret|original|speaking|from the|from your|myself|preference|regardless of what i|pre-?authori|pre-?approv|confirmed|standing|recorded|on file|lead developer|this is the|usuario|nutzer|benutzer|utilisateur|用户|saved|relayed|speaking|on file|signed off|bulletin|behavio|provider|同意|asistente|assistenten|assistant|assistente|requested|told us|accord|zugestimmt|consentimiento|consentimento|동의/);
 
 /** Justifications poisoned text gives for what it asks: compliance, audits, security, optimisation. */
 const PRETEXT_RE =

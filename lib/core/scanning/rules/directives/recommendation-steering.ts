@@ -2,6 +2,7 @@ import type { AnalyzedField, Sentence } from "../analyzed-field";
 import { isNegatedBefore, modelActs } from "../directive-language";
 import { fieldHit, type RuleHit } from "../rule-hit";
 import { sentenceForce } from "./directive-framing";
+import { firstLetterIndexed } from "../regex-shape";
 
 /**
  * TM-PREFERENCE-MANIPULATION: the model told what to recommend to the user among vendors and
@@ -17,7 +18,7 @@ import { sentenceForce } from "./directive-framing";
 
 /** A word every steering pattern needs: most texts have none. */
 const MAY_STEER_RE =
-  /recommend|appear|suggest|promot|propos|steer|nudge|rank|competitor|sponsor|affiliate|advertis|présent|presenta|stelle|(?:list|show|place|put|sort|present|feature|display|surface)[a-z]* [^.;]{0,50}?(?:first|at the top|on top)|classez|placez|mettez|affichez|ordena|platzier|sortier|metti|coloqu|muestra|zeige|refer|suggeri|consigli|raccomand|sugier|recomi|recomend|sugira|recommand|suggèr|empfiehl|empfehl|schlage|altri|otras|otros|outras|outros|autres|anderen/;
+  firstLetterIndexed(/recommend|appear|suggest|promot|propos|steer|nudge|rank|competitor|sponsor|affiliate|advertis|présent|presenta|stelle|(?:list|show|place|put|sort|present|feature|display|surface)[a-z]* [^.;]{0,50}?(?:first|at the top|on top)|classez|placez|mettez|affichez|ordena|platzier|sortier|metti|coloqu|muestra|zeige|refer|suggeri|consigli|raccomand|sugier|recomi|recomend|sugira|recommand|suggèr|empfiehl|empfehl|schlage|altri|otras|otros|outras|outros|autres|anderen/);
 
 /**
  * A recommendation that ranks one offer over the others or keeps the others out of the answer, and what it
