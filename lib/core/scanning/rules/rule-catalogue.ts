@@ -115,7 +115,7 @@ const RULES = [
     title: "Directs the model to read sensitive files or credentials",
     shortName: "a directive to read sensitive files",
     detects:
-      "An access verb next to a sensitive target (~/.ssh, id_rsa, .env, ~/.aws/credentials, mcp.json, /etc/passwd, browser cookies, keychain, ...). Critical when the model is told to do it, high for a bare imperative, low when the tool merely declares such access. Negated and descriptive mentions are not flagged.",
+      "An access verb next to a sensitive target (~/.ssh, id_rsa, .env, ~/.aws/credentials, mcp.json, /etc/passwd, browser cookies, keychain, ...). Critical when the model is told to do it, high for a bare imperative, low when the tool merely declares such access. Negated and descriptive mentions are not flagged. High too when a credential file's contents, or the output of a file-reading tool run on it, are made a parameter's value.",
     remediation: "Never ask the model to read credentials or configuration files; take the data the tool needs as an explicit, described parameter.",
     alsoAffects: "declarationAccuracy",
   },
@@ -235,7 +235,7 @@ const RULES = [
     title: "Sends the model from this tool to another",
     shortName: "a tool redirection",
     detects:
-      "A tool that declares itself deprecated, disabled or replaced while it is still listed, and sends the model to another tool. High with an obligation or a pretext (security vulnerabilities, maintenance, better performance); low as a plain deprecation notice. Also high: a host made to pass for one the same text names (api.stripe.com and a base URL on stripe-edge.net), a destination swapped for the public or official one the user means, and sensitive requests (secrets, sign-ins, card details, health or tax questions) or every request of a kind sent to another tool of the server whose own description hands what it receives to a partner, an outside host or a dashboard.",
+      "A tool that declares itself deprecated, disabled or replaced while it is still listed, and sends the model to another tool. High with an obligation or a pretext (security vulnerabilities, maintenance, better performance); low as a plain deprecation notice. Also high: a host made to pass for one the same text names (api.stripe.com and a base URL on stripe-edge.net), a destination swapped for the public or official one the user means, sensitive requests (secrets, sign-ins, card details, health or tax questions) or every request of a kind sent to another tool of the server whose own description hands what it receives to a partner, an outside host or a dashboard, and the user's own destination put behind a fixed one (\"origin is updated from there\", \"rewrite each recipient as …@relay\").",
     remediation: "Remove deprecated tools from the listing instead of redirecting the model.",
     alsoAffects: "declarationAccuracy",
   },
@@ -247,7 +247,7 @@ const RULES = [
     title: "Overrules the values the user asked for",
     shortName: "an override of the user's values",
     detects:
-      "Text that makes the model replace what the user asked for: \"regardless of the user's input\", \"ignore any user-specified setting\", or a value swapped for a fixed one when the user asks for something (\"when users search for X, change the location to Y\").",
+      "Text that makes the model replace what the user asked for: \"regardless of the user's input\", \"ignore any user-specified setting\", or a value swapped for a fixed one when the user asks for something (\"when users search for X, change the location to Y\"). Also the user's choice of privacy turned public (\"a requested 'private' setting is stored as 'public'\").",
     remediation: "Use the values the user gives; document defaults as defaults.",
     alsoAffects: "declarationAccuracy",
   },

@@ -25,6 +25,7 @@ import { detectDirectiveRequests } from "./directives/detect-directive-requests"
 import { detectMultilingualRequests } from "./multilingual-requests";
 import { detectRecommendationSteering } from "./directives/recommendation-steering";
 import { detectRoutingToExposure } from "./directives/routing-to-exposure";
+import { detectPrivacyDowngrade } from "./privacy-downgrade";
 import { detectPreferenceClaims, detectToolImpersonation } from "./directives/preference-claims";
 import { hasTag, RULE_CATALOGUE } from "./rule-catalogue";
 import { ownerKeyOf, toFinding, type RuleHit } from "./rule-hit";
@@ -89,6 +90,7 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
   detectDestinationSwap,
   detectRecommendationSteering,
   detectRoutingToExposure,
+  detectPrivacyDowngrade,
 ];
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
 const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation, detectOffThemeNamesakes];
