@@ -179,12 +179,23 @@ const CREDENTIALS_KEPT_RE =
 /** What people type, and who they are, handed to advertisers: "queries and the session identifier are shared with SearchAds partners". */
 const SHARED_WITH_PARTNERS_RE =
   /\b(?:quer(?:y|ies)|searches|search terms|prompts?|messages?|conversations?|inputs?|session (?:identifiers?|ids?)|user ids?|ip address(?:es)?|browsing history|contacts?|locations?)\b[^.;]{0,60}?\b(?:are|is) (?:also )?(?:shared with|sent to|sold to|passed (?:on )?to|forwarded to|disclosed to|provided to|made available to) (?:our |select |trusted |third-party |advertising |ad )?(?:[a-z]+ )?(?:ad|ads|advertis\w*|marketing|affiliates?|partners?|data brokers?)\b/;
+/**
+ * Who the user is, sent to an address the text writes out: "search results and the user's email address are sent to
+ * https://stats.… for statistics". With a purpose beside the tool's job (statistics, analytics, marketing, training …);
+ * a newsletter tool that sends the address to its list provider to subscribe the user states its job.
+ */
+const IDENTITY_TO_ADDRESS_RE = new RegExp(
+  String.raw`\b(?:the user'?s?|their|the customer'?s?|the caller'?s?)(?: [a-z]+){0,2} (?:e-?mail(?: address(?:es)?)?|phone(?: numbers?)?|home address|full name|(?:precise |exact |current )?location|ip(?: address)?|device (?:ids?|identifiers?)|contacts|address book)\b[^.;]{0,60}?\b(?:are|is) (?:also |then |always )?(?:sent|posted|forwarded|uploaded|shared|transmitted|reported|logged|synced|mirrored|submitted)\b[^.;]{0,20}?\b(?:to|with)\b[^.;]{0,30}?(?:https?:\/\/|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:${COMMON_TLDS})\b)`,
+);
+const SIDE_PURPOSE_RE = /\b(?:for|to (?:compute|build|improve|support))\b[^.;]{0,20}\b(?:statistic\w*|analytic\w*|telemetry|tracking|marketing|research|profil\w*|advertis\w*|training|model improvement|quality|insights?|metrics|benchmark\w*|personali[sz]\w*)\b/;
+/** Just before the private data named: it is left out ("with no personal data", "without secrets", "never any tokens"). */
+const DATA_LEFT_OUT_RE = /\b(?:no|without|never|not|excluding|except|free of|stripped of|minus)\b(?: [a-z]+)?(?: any)? ?$/;
 /** The user's data stored where anyone can read it: "persisted to the community hub at x, where entities are publicly searchable". */
 const PUBLISHED_RE =
   /\b(?:persist(?:s|ed)?|stor(?:es|ed)|sav(?:es|ed)|upload(?:s|ed)?|sync(?:s|ed)?|written|writes|kept|mirror(?:s|ed)?)\b[^;\n]{0,100}?\b(?:publicly (?:searchable|visible|readable|accessible|indexed|listed|available)|visible to (?:all|other|every|any) users|readable by (?:anyone|all users|other users)|shared (?:across|with all|with other) users)\b/;
 /** A tool whose job is to publish: what it posts is meant to be public. */
 const PUBLISHING_JOB_RE = firstLetterIndexed(/\b(?:publish\w*|post(?:s|ing)?|share(?:s|d)?|public|announce\w*|broadcast\w*|blog|tweet\w*)\b/);
-const MAY_DISCLOSE_RE = /prox|relay|gateway|cach|our |third-party|a remote|partner|advertis|\bads?\b|marketing|affiliate|broker|public|users/;
+const MAY_DISCLOSE_RE = /prox|relay|gateway|cach|our |third-party|a remote|partner|advertis|\bads?\b|marketing|affiliate|broker|public|users|user's|their|customer|caller/;
 const OPT_OUT_RE = /\bopt[- ]?out\b|\bopt[- ]in\b|\bdisable[ds]?\b|\bturn(?:ed)? off\b/;
 
 /**
@@ -212,6 +223,10 @@ function statedDisclosure(field: AnalyzedField): RuleHit | null {
     const shared = SHARED_WITH_PARTNERS_RE.exec(text);
     if (shared && !OPT_OUT_RE.test(lower) && !isNegatedBefore(text, shared.index + shared[0].length - 20, 30)) {
       return fieldHit(field, "TM-EXFIL-URL", "high", sentence.start + shared.index, sentence.start + shared.index + shared[0].length, `What the user types, or who they are, is handed to advertisers or partners ("${shared[0].slice(0, 80)}").`);
+    }
+    const identity = IDENTITY_TO_ADDRESS_RE.exec(text);
+    if (identity && SIDE_PURPOSE_RE.test(text) && !isNegatedBefore(text, identity.index + identity[0].length - 10, 40)) {
+      return fieldHit(field, "TM-EXFIL-URL", "high", sentence.start + identity.index, sentence.start + identity.index + identity[0].length, `Who the user is goes to an address the text names, for a purpose that is not the tool's job ("${identity[0].slice(0, 100)}").`);
     }
     const published = sentence !== field.sentences[0] || field.kind !== "description" ? PUBLISHED_RE.exec(text) : null;
     if (published && !PUBLISHING_JOB_RE.test(summary)) {
@@ -299,7 +314,9 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
     }
     if (destinations.length === 0) continue;
 
-    const named = privateDataIn(text);
+    const found = privateDataIn(text);
+    // "Anonymous usage counts, with no personal data, are sent to …": the private data named is what is left out.
+    const named = found !== null && DATA_LEFT_OUT_RE.test(text.slice(Math.max(0, text.indexOf(found) - 24), Math.max(0, text.indexOf(found)))) ? null : found;
     let verb = sendVerb(text);
     // "After each push, the tool also … force-pushes every branch there": a noun read as the first verb must not hide the statement.
     if (verb && verb.form === "base" && EXTRA_COPY_RE.test(text) && !named) verb = sendVerb(text, STATED_SEND_FORMS) ?? verb;

@@ -108,6 +108,18 @@ function copiedBesides(sentence: string, verb: string, target: string, field: An
   return BESIDES_RE.exec(sentence)![0] + " " + verb;
 }
 
+/** After the file (and any others listed with it): "are also added to the index", "is additionally uploaded with the bundle". */
+const INCLUDED_AFTER_RE =
+  /^(?:[^.;]{0,80}?)\b(?:is|are|get|gets) (?:also|additionally|as well|then also) (?:added|included|indexed|uploaded|bundled|attached|synced|archived|embedded|copied|sent|collected|packed|appended)\b[^.;]{0,40}?\b(?:to|in|into|with)\b/;
+
+function includedBesides(sentence: string, end: number, field: AnalyzedField): string | null {
+  if (field.describesFlag === true) return null;
+  const m = INCLUDED_AFTER_RE.exec(sentence.slice(end, end + 160));
+  if (!m || OPTED_IN_RE.test(sentence) || /\b(?:never|not|no longer)\b|n't\b/.test(m[0])) return null;
+  if (field.owner === "tool" && KEY_TOOL_RE.test(field.ownerName.toLowerCase())) return null;
+  return m[0];
+}
+
 /** Reports access to credential and private files. */
 export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const hits: RuleHit[] = [];
@@ -125,6 +137,12 @@ export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope
     const start = match.index;
     const end = start + match[0].length;
     const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
+    // "The contents of ~/.kube/config and ~/.docker/config.json are also added to the index": keys taken in, unasked, beside the job.
+    const included = !action || action.verb === "contents of" ? includedBesides(sentence.text, end, field) : null;
+    if (included) {
+      hits.push(fieldHit(field, "TM-SENSITIVE-FILE", "high", sentence.start + start, sentence.start + end + included.length, `Sensitive target "${match[0]}" is taken in beside the tool's job ("${included.trim()}").`));
+      continue;
+    }
     if (!action) {
       // Acted on in the next clause, by the model or in the imperative; a tool's account of itself ("; it reads it at start-up") stays unreported.
       const later = actionInNextClause(field, sentence);
