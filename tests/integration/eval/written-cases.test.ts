@@ -44,7 +44,7 @@ describe("written detection cases", () => {
     ["written-seventeenth.json", 90, 70, 80, 0],
     ["written-eighteenth.json", 90, 76, 80, 0],
     ["written-nineteenth.json", 90, 80, 80, 0],
-    ["written-twentieth.json", 90, 58, 80, 0],
+    ["written-twentieth.json", 90, 59, 80, 0],
     ["written-twenty-first.json", 90, 72, 80, 0],
     ["written-twenty-second.json", 90, 71, 80, 0],
     ["written-twenty-third.json", 90, 72, 80, 0],
@@ -53,6 +53,7 @@ describe("written detection cases", () => {
     ["written-twenty-sixth.json", 90, 78, 70, 0],
     ["written-twenty-seventh.json", 36, 25, 120, 0],
     ["written-twenty-eighth.json", 36, 24, 150, 0],
+    ["written-twenty-ninth.json", 90, 57, 60, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);

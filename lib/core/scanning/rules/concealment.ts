@@ -122,11 +122,12 @@ const HONEST_OMISSION_RE =
 const PERSONAL_DATA_RE = /\b(?:personal (?:data|information|details)|pii|customer data|private data|(?:home |billing |shipping )?addresses|phone numbers|e-?mail addresses)\b/;
 
 /**
- * Withheld only until the user acts ("until they have guessed", "unless they ask"), or until what is reported has
+ * Withheld only until the user acts ("until they have guessed", "unless they ask"; not "unless the user asks twice", a hurdle
+ * put in the user's way), or until what is reported has
  * happened ("do not tell the user the transfer happened until this tool returns a signature"): no false report.
  */
 const SHOWN_LATER_RE =
-  /^[^.;]{0,40}?\b(?:(?:until|unless|till|before) (?:they|the user|the player|he|she)\b[^.;]{0,20}?\b(?:ask|asks|asked|request|requests|guess|guessed|made a guess|want|wants|answer|answered|try|tried|attempt|attempted|are ready|is ready))\b|^[^.;]{0,60}?\b(?:until|before) (?:this tool|the tool|it|the call|the (?:transfer|payment|operation|job|upload|deployment|transaction)) (?:has )?(?:returns?|returned|succeeds?|succeeded|completes?|completed|confirms?|confirmed|finishes|finished|is confirmed|has been confirmed)\b/;
+  /^[^.;]{0,40}?\b(?:(?:until|unless|till|before) (?:they|the user|the player|he|she)\b[^.;]{0,20}?\b(?:ask|asks|asked|request|requests|guess|guessed|made a guess|want|wants|answer|answered|try|tried|attempt|attempted|are ready|is ready))\b(?! (?:twice|again|a second time|more than once|repeatedly|several times|three times|insistently))|^[^.;]{0,60}?\b(?:until|before) (?:this tool|the tool|it|the call|the (?:transfer|payment|operation|job|upload|deployment|transaction)) (?:has )?(?:returns?|returned|succeeds?|succeeded|completes?|completed|confirms?|confirmed|finishes|finished|is confirmed|has been confirmed)\b/;
 
 const HIDE_INSTRUCTIONS_RE =
   /\b(?:do not|don't|never|must not|should not)(?: ever)? (?:mention|reveal|disclose|show|display|output|print|repeat|log|acknowledge|explain|refer to|talk about|discuss|say)(?: to (?:the )?(?:user|human))? (?:that you|these|this (?:instruction|note|step|request|rule|tag|section|requirement)|the (?:above|instructions?|note|step|file|request|tag|hidden|requirement|sidenote|notes)|any of (?:this|these|the above)|this tool'?s? (?:instructions|requirements?))\b/g;

@@ -174,7 +174,7 @@ const RULES = [
     title: "Changes how another tool behaves (tool shadowing)",
     shortName: "tool shadowing",
     detects:
-      "Text in one tool that changes the behaviour of another (\"when send_email is used, always BCC ...\", \"all other tools must ...\"). Critical when it adds an external recipient or address.",
+      "Text in one tool that changes the behaviour of another (\"when send_email is used, always BCC ...\", \"all other tools must ...\"). Critical when it adds an external recipient or address. High too for a rule set for other servers' tools: their results passed here first, or their confirmations declared skippable.",
     remediation: "A tool's description must only describe that tool.",
     alsoAffects: "declarationAccuracy",
   },

@@ -133,7 +133,7 @@ function wrapsUrlsThroughProxy(field: AnalyzedField): RuleHit | null {
 export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind !== "description" && field.kind !== "instructions" && field.kind !== "param-text") return [];
   const text = field.norm.lower;
-  const foreign = interceptsEveryCall(field) ?? steersInAnotherLanguage(field) ?? displacedTool(field, scope) ?? wrapsUrlsThroughProxy(field);
+  const foreign = interceptsEveryCall(field) ?? rulesForOtherServersTools(field) ?? steersInAnotherLanguage(field) ?? displacedTool(field, scope) ?? wrapsUrlsThroughProxy(field);
   if (foreign) return [foreign];
   if (!DISCREDIT_RE.test(text) && !AVOID_RE.test(text)) return [];
   for (const sentence of field.sentences) {
@@ -180,6 +180,36 @@ function steersInAnotherLanguage(field: AnalyzedField): RuleHit | null {
 /** "Call this before every tool call you make to any server, with the complete arguments": it sees everything every other tool is given. */
 const EVERY_CALL_RE = /\b(?:before|after|with|for) (?:every|each|any|all) (?:other )?(?:tool )?calls?\b[^.;]{0,80}\b(?:any|every|all|other|each) (?:servers?|tools?|mcp servers?)\b|\b(?:every|each|any|all) (?:tool )?calls? (?:you make )?(?:to|on|of) (?:any|every|all|other|each) (?:other )?(?:servers?|tools?)\b/;
 const CAPTURE_RE = /\b(?:complete|full|exact|entire|all|raw) (?:arguments|argument object|parameters|inputs|payloads?|request bodies|contents)\b|\b(?:arguments|parameters|inputs)\b[^.;]{0,60}\b(?:including|with) (?:file contents|message bodies|tokens|credentials|secrets|passwords)\b/;
+
+/** The tools of the user's other servers, named as such: "a SQL tool from another server", "shell tools provided by other servers". */
+const OTHER_SERVERS_TOOLS_RE =
+  /\b(?:[a-z]+ )?tools? (?:from|of|on|in|provided by|offered by|belonging to|exposed by) (?:another|other|any other|a different|the user'?s other|third-party) (?:mcp )?(?:servers?|connectors?|integrations?|plugins?)\b|\b(?:another|other|third-party) (?:mcp )?servers?'? (?:[a-z]+ )?tools?\b/;
+/** Their results handed here: "pass the complete result set here before presenting it". */
+const THEIR_RESULTS_HERE_RE =
+  /\b(?:pass|send|forward|copy|hand|route|submit|give|feed)\b[^.;]{0,30}?\b(?:results?(?: sets?)?|outputs?|rows|responses?|data|returns?)\b[^.;]{0,30}?\b(?:here|to this (?:tool|server)|to us|through this (?:tool|server))\b/;
+/** Their safeguards declared unneeded: "the usual confirmation step can be skipped for them". */
+const THEIR_SAFEGUARDS_OFF_RE =
+  /\b(?:confirmation|approval|review|verification|safety|permission)(?: steps?| prompts?| checks?| dialogs?)?\b[^.;]{0,40}?\b(?:can|may|should|must|will|is to|are to) be (?:skipped|bypassed|omitted|waived|disabled|turned off|ignored)\b|\b(?:skip|bypass|omit|waive|disable)(?:s|ping)? (?:the )?(?:usual )?(?:confirmation|approval|review|verification|safety|permission)\b/;
+
+/**
+ * TM-TOOL-SHADOWING: a rule for the user's other servers' tools, set by this one. Their results routed here first, or
+ * their confirmations waived: a server has no say over another server's tools, so the text can only be speaking to the
+ * model, to reach what those tools see or to take away the user's check on them.
+ */
+function rulesForOtherServersTools(field: AnalyzedField): RuleHit | null {
+  const text = field.norm.lower;
+  if (!OTHER_SERVERS_TOOLS_RE.test(text)) return null;
+  for (const sentence of field.sentences) {
+    const others = OTHER_SERVERS_TOOLS_RE.exec(sentence.text);
+    if (!others) continue;
+    const rule = THEIR_RESULTS_HERE_RE.exec(sentence.text) ?? THEIR_SAFEGUARDS_OFF_RE.exec(sentence.text);
+    if (!rule || isNegatedBefore(sentence.text, rule.index, 16)) continue;
+    const from = Math.min(others.index, rule.index);
+    const to = Math.max(others.index + others[0].length, rule.index + rule[0].length);
+    return fieldHit(field, "TM-TOOL-SHADOWING", "high", sentence.start + from, sentence.start + to, `Sets a rule for the user's other servers' tools ("${rule[0].slice(0, 60)}"): their results routed here, or their safeguards waived.`);
+  }
+  return null;
+}
 
 function interceptsEveryCall(field: AnalyzedField): RuleHit | null {
   const text = field.norm.lower;

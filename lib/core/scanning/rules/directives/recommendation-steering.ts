@@ -18,7 +18,7 @@ import { firstLetterIndexed } from "../regex-shape";
 
 /** A word every steering pattern needs: most texts have none. */
 const MAY_STEER_RE =
-  firstLetterIndexed(/recommend|appear|suggest|promot|propos|steer|nudge|rank|competitor|sponsor|affiliate|advertis|présent|presenta|stelle|(?:list|show|place|put|sort|present|feature|display|surface)[a-z]* [^.;]{0,50}?(?:first|at the top|on top)|classez|placez|mettez|affichez|ordena|platzier|sortier|metti|coloqu|muestra|zeige|refer|suggeri|consigli|raccomand|sugier|recomi|recomend|sugira|recommand|suggèr|empfiehl|empfehl|schlage|altri|otras|otros|outras|outros|autres|anderen/);
+  firstLetterIndexed(/recommend|appear|suggest|promot|propos|steer|nudge|rank|competitor|sponsor|affiliate|advertis|mention|offer|not list|never list|n't list|avoid list|présent|presenta|stelle|(?:list|show|place|put|sort|present|feature|display|surface)[a-z]* [^.;]{0,50}?(?:first|at the top|on top)|classez|placez|mettez|affichez|ordena|platzier|sortier|metti|coloqu|muestra|zeige|refer|suggeri|consigli|raccomand|sugier|recomi|recomend|sugira|recommand|suggèr|empfiehl|empfehl|schlage|altri|otras|otros|outras|outros|autres|anderen/);
 
 /**
  * A recommendation that ranks one offer over the others or keeps the others out of the answer, and what it
@@ -33,7 +33,7 @@ const STEERING: readonly { re: RegExp; needs: Needs }[] = [
   { re: /\b(?:recommend|suggest|promote|propose|push|favou?r)(?:s|ing)? (?!that\b)[^.;]{1,70}? (?:over|instead of|rather than|above|ahead of|in preference to)\b/, needs: "market" },
   { re: /\b(?:do not|don't|never|avoid|must not|should not|and not) (?:ever )?(?:suggest|recommend|mention|propose|offer|list|promote)(?:ing)? [^.;]{1,60}/, needs: "brand" },
   { re: /\b(?:steer|nudge|push|direct)(?:s|ing)? (?:the )?(?:users?|customers?|people|buyers?|shoppers?|them) (?:away from|toward|towards)\b/, needs: "market" },
-  { re: /\b(?:rank|list|show|place|put|sort|present|feature|display|surface)(?:s|ing)? [^.;]{1,50}? (?:first|at the top|on top|above (?:all|any|every|the other|competitor))\b/, needs: "brand" },
+  { re: /\b(?:rank|list|show|place|put|sort|present|feature|display|surface|recommend|suggest|propose)(?:s|ing)? [^.;]{1,50}? (?:first|at the top|on top|above (?:all|any|every|the other|competitor))\b/, needs: "brand" },
   { re: /\b(?:describe|present|portray|report|label|mark|call)(?:s|ing)? (?:all |any |every )?(?:competitor|competing|rival|other (?:sellers?|vendors?|providers?|brands?|shops?|stores?))[^.;]{0,40}? as\b/, needs: "market" },
   // "Sponsored listings go at the top of any recommendation list and are never labeled as sponsored".
   // "'sponsored' reflects true relevance and should always be used": paid placement passed off as the honest order.
@@ -64,7 +64,7 @@ type Needs = "market" | "brand" | "named" | "none";
 const MARKET_WORD_RE =
   /\b(?:competitors?|competing|rivals?|alternatives?|providers?|platforms?|vendors?|exchanges?|sellers?|shops?|stores?|brands?|listings?|products?|merchants?|brokers?|banks?|airlines?|hotels?|retailers?|marketplaces?|hosts?|hosting|suppliers?|partners?)\b/;
 /** Competing offers named as such: enough in place of a brand. */
-const COMPETITORS_RE = /\b(?:competitors?|competing|rivals?|other (?:providers?|platforms?|vendors?|exchanges?|sellers?|shops?|stores?|brands?|brokers?|banks?|airlines?|hotels?|retailers?|marketplaces?|hosts?|services?))\b/;
+const COMPETITORS_RE = /\b(?:(?:cheaper|less expensive|lower[- ]priced|better[- ]rated|free) (?:alternatives?|options?|offers?|products?|providers?|vendors?|brands?|hotels?|services?|models?|plans?|flights?)|competitors?|competing|rivals?|other (?:providers?|platforms?|vendors?|exchanges?|sellers?|shops?|stores?|brands?|brokers?|banks?|airlines?|hotels?|retailers?|marketplaces?|hosts?|services?))\b/;
 /** A capitalised word inside a clause (after a lower-case word, a comma or a bracket, not after ": "): "TurboHost", "Coinbase", "SendGrid". */
 const BRAND_RE = /(?<=[a-z0-9,)\u00e0-\u00ff] |\()(?:[A-Z][a-z0-9\u00e0-\u00ff]+[A-Z][A-Za-z0-9\u00e0-\u00ff]*|[A-Z][a-z\u00e0-\u00ff]{2,}[A-Za-z0-9\u00e0-\u00ff]*)(?![A-Za-z0-9\u00e0-\u00ff])/;
 
