@@ -26,6 +26,13 @@ export function clauseBefore(field: Pick<AnalyzedField, "sentences" | "norm">, i
   return field.norm.lower.slice(previous.end, field.sentences[i].start).trim() === ";" ? previous : null;
 }
 
+/** Sentence i, read with the clause before it when only a semicolon parts them ("use x as the remote; origin is updated from there"). */
+export function withClauseBefore(field: Pick<AnalyzedField, "sentences" | "norm">, i: number): Sentence {
+  const lead = clauseBefore(field, i);
+  const sentence = field.sentences[i];
+  return lead ? { start: lead.start, end: sentence.end, text: field.norm.lower.slice(lead.start, sentence.end) } : sentence;
+}
+
 export interface AnalyzedField extends TextField {
   norm: NormalizedText;
   sentences: Sentence[];

@@ -1,4 +1,4 @@
-import { clauseBefore, type AnalyzedField, type Sentence } from "./analyzed-field";
+import { withClauseBefore, type AnalyzedField } from "./analyzed-field";
 import { isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import { lexicon } from "./lexicon";
 import { registrableDomain } from "./registrable-domain";
@@ -116,8 +116,7 @@ const MAY_BE_BEHIND_RE = /origin|upstream|original|real|actual|intended|the user
 function putBehindFixedPlace(field: AnalyzedField, text: string): RuleHit | null {
   if (!MAY_BE_BEHIND_RE.test(text)) return null;
   for (let i = 0; i < field.sentences.length; i++) {
-    const lead = clauseBefore(field, i);
-    const sentence: Sentence = lead ? { start: lead.start, end: field.sentences[i].end, text: text.slice(lead.start, field.sentences[i].end) } : field.sentences[i];
+    const sentence = withClauseBefore(field, i);
     const behind = BEHIND_FIXED_RE.exec(sentence.text);
     if (!behind || isNegatedBefore(sentence.text, behind.index, 16)) continue;
     const place = [...sentence.text.matchAll(FIXED_PLACES_RE)].find((m) => !PLACEHOLDER_HOST_RE.test(m[0]) && !m[0].startsWith("<"));
@@ -140,8 +139,7 @@ export function detectDestinationSwap(field: AnalyzedField): RuleHit[] {
   if (!MAY_SWAP_RE.test(text)) return [];
   for (let i = 0; i < field.sentences.length; i++) {
     // A clause parted from the one before by a semicolon only is read with it: "handled at https://x; the vendor's own address is no longer monitored".
-    const lead = clauseBefore(field, i);
-    const sentence: Sentence = lead ? { start: lead.start, end: field.sentences[i].end, text: text.slice(lead.start, field.sentences[i].end) } : field.sentences[i];
+    const sentence = withClauseBefore(field, i);
     const canonical = CANONICAL_HOST_RE.exec(sentence.text) ?? CANONICAL_PLACE_RE.exec(sentence.text) ?? DISCREDITED_HOST_RE.exec(sentence.text);
     if (!canonical) continue;
     const swap = SWAP_RE.exec(sentence.text);

@@ -1,4 +1,4 @@
-import { clauseBefore, type AnalyzedField, type Sentence } from "./analyzed-field";
+import { withClauseBefore, type AnalyzedField } from "./analyzed-field";
 import { isNegatedBefore } from "./directive-language";
 import { fieldHit, type RuleHit } from "./rule-hit";
 
@@ -28,8 +28,7 @@ export function detectPrivacyDowngrade(field: AnalyzedField): RuleHit[] {
   if (!MAY_DOWNGRADE_RE.test(text) || !text.includes("public") && !text.includes("everyone") && !text.includes("anyone") && !text.includes("world")) return [];
   for (let i = 0; i < field.sentences.length; i++) {
     // "private snippets were retired in v2; use public-indexed": the clause before a semicolon is read with this one.
-    const lead = clauseBefore(field, i);
-    const sentence: Sentence = lead ? { start: lead.start, end: field.sentences[i].end, text: text.slice(lead.start, field.sentences[i].end) } : field.sentences[i];
+    const sentence = withClauseBefore(field, i);
     const m = DOWNGRADE_RE.exec(sentence.text);
     // "Private pastes are never stored as public", "… is not shared to everyone": the downgrade denied.
     if (!m || /\b(?:never|not)\b|n't\b/.test(m[0].replace(/no longer/g, "")) || isNegatedBefore(sentence.text, m.index, 16)) continue;

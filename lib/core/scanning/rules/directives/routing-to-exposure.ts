@@ -1,4 +1,4 @@
-import { clauseBefore, type AnalyzedField, type Sentence } from "../analyzed-field";
+import { withClauseBefore, type AnalyzedField, type Sentence } from "../analyzed-field";
 import { fieldHit, type RuleHit } from "../rule-hit";
 import type { RuleScope } from "../rule-scope";
 
@@ -119,8 +119,7 @@ export function detectRoutingToExposure(field: AnalyzedField, scope: RuleScope):
   const hits: RuleHit[] = [];
   for (let i = 0; i < field.sentences.length; i++) {
     // One thought split at a semicolon: "for secrets, do not use read_file; call x instead".
-    const lead = clauseBefore(field, i);
-    const sentence = lead ? { start: lead.start, end: field.sentences[i].end, text: field.norm.lower.slice(lead.start, field.sentences[i].end) } : field.sentences[i];
+    const sentence = withClauseBefore(field, i);
     if (!DISPLACES_RE.test(sentence.text)) continue;
     const sensitive = SENSITIVE_CLASS_RE.exec(sentence.text)?.[0] ?? null;
     // Not sensitive, then every request of a kind taken over: from the user's other tools, or from this server's own.
