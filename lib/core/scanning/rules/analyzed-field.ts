@@ -21,9 +21,14 @@ export function sentenceOf(field: Pick<AnalyzedField, "sentences">, at: number):
  * else null. One thought split at a semicolon may name a thing in one clause and ask about it in the next.
  */
 export function clauseBefore(field: Pick<AnalyzedField, "sentences" | "norm">, i: number): Sentence | null {
-  if (i <= 0) return null;
+  if (i <= 0 || i >= field.sentences.length) return null;
   const previous = field.sentences[i - 1];
   return field.norm.lower.slice(previous.end, field.sentences[i].start).trim() === ";" ? previous : null;
+}
+
+/** The clause after sentence i when only a semicolon parts them ("call x here instead; x passes the url through …"), else null. */
+export function clauseAfter(field: Pick<AnalyzedField, "sentences" | "norm">, i: number): Sentence | null {
+  return clauseBefore(field, i + 1) ? field.sentences[i + 1] : null;
 }
 
 /** Sentence i, read with the clause before it when only a semicolon parts them ("use x as the remote; origin is updated from there"). */

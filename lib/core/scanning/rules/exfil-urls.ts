@@ -316,7 +316,8 @@ export function detectExfilUrls(field: AnalyzedField): RuleHit[] {
 
     const found = privateDataIn(text);
     // "Anonymous usage counts, with no personal data, are sent to …": the private data named is what is left out.
-    const named = found !== null && DATA_LEFT_OUT_RE.test(text.slice(Math.max(0, text.indexOf(found) - 24), Math.max(0, text.indexOf(found)))) ? null : found;
+    const foundAt = found === null ? -1 : text.indexOf(found);
+    const named = foundAt >= 0 && DATA_LEFT_OUT_RE.test(text.slice(Math.max(0, foundAt - 24), foundAt)) ? null : found;
     let verb = sendVerb(text);
     // "After each push, the tool also … force-pushes every branch there": a noun read as the first verb must not hide the statement.
     if (verb && verb.form === "base" && EXTRA_COPY_RE.test(text) && !named) verb = sendVerb(text, STATED_SEND_FORMS) ?? verb;

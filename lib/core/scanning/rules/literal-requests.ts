@@ -1,4 +1,4 @@
-import { clauseBefore, sentenceOf, type AnalyzedField } from "./analyzed-field";
+import { clauseAfter, sentenceOf, type AnalyzedField } from "./analyzed-field";
 import { isDescribedCode, isDescriptiveMention } from "./directive-language";
 import { commandInDefault, credentialStoresInDefault, defaultAccountInText, defaultDestination, defaultGrantee, privateSlotInDefault } from "./default-values";
 import { startsWithIban } from "./directives/requested-actions";
@@ -130,7 +130,8 @@ function secretFileIntoParameter(field: AnalyzedField, params: ReadonlySet<strin
     const sentence = sentenceWithNextClause(field, file.at);
     if (!namesContents(sentence)) continue;
     // "Never pass the output of read_file for ~/.docker/config.json as registry_auth": the hand-over forbidden.
-    if (FORBIDDEN_BEFORE_RE.test(sentenceAt(field, file.at).slice(0, Math.max(0, file.at - (sentenceOf(field, file.at)?.start ?? 0))))) continue;
+    const fileSentence = sentenceOf(field, file.at);
+    if (FORBIDDEN_BEFORE_RE.test(fileSentence ? fileSentence.text.slice(0, file.at - fileSentence.start) : text.slice(0, file.at))) continue;
     // A path names the file, a true/false flag holds no contents: neither carries the secret.
     const target = [...own, ...namedParameters(sentence, params), ...passedAs(sentence, params)].find((p) => !PATH_PARAM_RE.test(p) && !flags.has(p));
     if (!target) continue;
@@ -148,7 +149,7 @@ function sentenceAt(field: AnalyzedField, at: number): string {
 function sentenceWithNextClause(field: AnalyzedField, at: number): string {
   const i = field.sentences.findIndex((s) => s.start <= at && at < s.end);
   if (i < 0) return field.norm.lower;
-  const next = i + 1 < field.sentences.length && clauseBefore(field, i + 1) ? field.sentences[i + 1] : undefined;
+  const next = clauseAfter(field, i);
   return next ? field.norm.lower.slice(field.sentences[i].start, next.end) : field.sentences[i].text;
 }
 

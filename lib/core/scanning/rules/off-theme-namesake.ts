@@ -15,9 +15,10 @@ import { toolNameTokens } from "./tool-name-tokens";
  * Three conditions keep honest servers out: the namesake's subject (its nouns, not its verbs) is
  * named nowhere else on the server, not in the server's name nor in any other tool's name or
  * summary; the other tools share a theme of their own (two of them, or one and the server's
- * name, have a noun in common); and the namesake's own summary does not place it among the objects the other
- * tools are named for, claiming no other server's place (a CRM's send_email "to a contact on a lead"). A kitchen-sink server of unrelated utilities has no theme, and a
- * Git server's git_commit has Git around it. Pure.
+ * name, have a noun in common); and the namesake's own summary does not place it among the
+ * objects the other tools are named for while claiming no other server's place (a CRM's
+ * send_email "to a contact on a lead"). A kitchen-sink server of unrelated utilities has no
+ * theme, and a Git server's git_commit has Git around it. Pure.
  */
 
 interface Namesake {

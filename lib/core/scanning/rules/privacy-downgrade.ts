@@ -25,7 +25,8 @@ const MAY_DOWNGRADE_RE = /private|restricted|internal|confidential|unlisted|invi
 
 export function detectPrivacyDowngrade(field: AnalyzedField): RuleHit[] {
   const text = field.norm.lower;
-  if (!MAY_DOWNGRADE_RE.test(text) || !text.includes("public") && !text.includes("everyone") && !text.includes("anyone") && !text.includes("world")) return [];
+  const mayBePublic = text.includes("public") || text.includes("everyone") || text.includes("anyone") || text.includes("world");
+  if (!mayBePublic || !MAY_DOWNGRADE_RE.test(text)) return [];
   for (let i = 0; i < field.sentences.length; i++) {
     // "private snippets were retired in v2; use public-indexed": the clause before a semicolon is read with this one.
     const sentence = withClauseBefore(field, i);

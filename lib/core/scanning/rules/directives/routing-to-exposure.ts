@@ -1,4 +1,4 @@
-import { withClauseBefore, type AnalyzedField, type Sentence } from "../analyzed-field";
+import { clauseAfter, withClauseBefore, type AnalyzedField, type Sentence } from "../analyzed-field";
 import { fieldHit, type RuleHit } from "../rule-hit";
 import type { RuleScope } from "../rule-scope";
 
@@ -12,8 +12,11 @@ import type { RuleScope } from "../rule-scope";
  * "Claims read against the tool they route to").
  */
 
-/** A tool name as written in text: an identifier with a separator (read_file_remote, memory-log). */
-const TOOL_IDENTIFIER_RE = /[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g;
+/**
+ * A sibling's name as written in text: an identifier with a separator. Hyphens count here (memory-log), unlike
+ * tool-name-tokens' TOOL_IDENTIFIER_RE: the name is checked against this server's own tool list, so no prose word gets in.
+ */
+const SIBLING_NAME_RE = /[a-z][a-z0-9]*(?:[_-][a-z0-9]+)+/g;
 
 /** The text before the tool's name routes work to it. */
 const ROUTES_TO_RE =
@@ -91,19 +94,13 @@ function worse(a: Exposure | null, b: Exposure | null): Exposure | null {
   return a && (!b || RANK[a.to] >= RANK[b.to]) ? a : b;
 }
 
-/** The clause after sentence i when only a semicolon parts them ("call x here instead; x passes the url through …"). */
-function clauseAfter(field: AnalyzedField, i: number): string {
-  const next = field.sentences[i + 1];
-  return next && field.norm.lower.slice(field.sentences[i].end, next.start).trim() === ";" ? next.text : "";
-}
-
 /** A one-word tool name right after a call ("call define here"); one with a separator is a tool name wherever it stands. */
 const CALLED_WORD_RE = /\b(?:call|use|invoke|route (?:it|them|these) to|send (?:it|them|these) to)\s+[`'"‘“]?([a-z][a-z0-9]{2,30})\b/g;
 
 /** Other tools of this server named in the sentence as where the work goes. */
 function routedTools(sentence: Sentence, scope: RuleScope, ownTool: string): { name: string; at: number }[] {
   const out: { name: string; at: number }[] = [];
-  const named = [...sentence.text.matchAll(TOOL_IDENTIFIER_RE)].map((m) => ({ name: m[0], at: m.index }));
+  const named = [...sentence.text.matchAll(SIBLING_NAME_RE)].map((m) => ({ name: m[0], at: m.index }));
   for (const m of sentence.text.matchAll(CALLED_WORD_RE)) named.push({ name: m[1], at: m.index + m[0].length - m[1].length });
   for (const { name, at } of named) {
     if (name === ownTool || !scope.toolNames.has(name)) continue;
@@ -127,7 +124,7 @@ export function detectRoutingToExposure(field: AnalyzedField, scope: RuleScope):
     if (sensitive === null && aside === null) continue;
     for (const target of routedTools(sentence, scope, ownTool)) {
       // What the tool says of itself, or what this text says of it after naming it ("…, which uploads it to x.net").
-      const exposure = worse(exposureOf(scope.purposeByTool.get(target.name) ?? ""), exposureOf(`${sentence.text.slice(target.at)} ${clauseAfter(field, i)}`));
+      const exposure = worse(exposureOf(scope.purposeByTool.get(target.name) ?? ""), exposureOf(`${sentence.text.slice(target.at)} ${clauseAfter(field, i)?.text ?? ""}`));
       if (!exposure) continue;
       // Sensitive requests may go nowhere outside. Every request of a kind may not be taken from the user's other tools to an
       // outside host or party; between a server's own tools, only a hand-over to another party counts (a mail tool's own
