@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { expectClean, expectRefused, str, tool } from "./verdict-cases";
+import { expectClean, expectRefused, str, tool, withDefault } from "./verdict-cases";
 
 /**
  * Detection 2026.11.24.10 (docs/detection.md, "Defaults that install or ship keys, guards in other languages,
@@ -11,7 +11,6 @@ import { expectClean, expectRefused, str, tool } from "./verdict-cases";
  * not taken from a fixture; each honest twin shares the strong words and must stay clean.
  */
 const sibling = tool("list_items", "Lists items.");
-const withDefault = (description: string, value: unknown) => ({ type: "string", description, default: value });
 
 describe("defaults that install code from a source of their own", () => {
   it("a set-up command defaulting to an npm install from a tarball address is refused", () => {

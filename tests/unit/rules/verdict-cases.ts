@@ -6,6 +6,8 @@ import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
  * a verdict without their locations.
  */
 export const str = (description: string) => ({ type: "string", description });
+/** A string parameter with a default the tool fills in. */
+export const withDefault = (description: string, value: unknown) => ({ type: "string", description, default: value });
 
 export function tool(name: string, description: string, params: Record<string, unknown> = { input: str("What to process.") }, annotations?: Record<string, boolean>) {
   return { name, description, inputSchema: { type: "object", properties: params }, ...(annotations ? { annotations } : {}) };

@@ -39,7 +39,8 @@ const WRITE_STATEMENT_RE = /\b(?:insert|update|delete|drop|alter|create|truncate
 /** Writes allowed only when a setting of the operator's says so: "allowed only if the statement type is in X_ALLOWED_STATEMENTS". */
 const WRITES_SWITCHED_ON_RE =
   /\b(?:is|are) (?:only )?(?:allowed|permitted|enabled|possible|available|accepted) only (?:if|when|with|after)\b[^.;]{0,80}?(?:\b[a-z0-9]+_[a-z0-9_]+\b|--[a-z][a-z-]+|\b(?:setting|flag|option|config(?:uration)?|environment variable)\b)|\bonly (?:if|when) [a-z0-9]+_[a-z0-9_]+\s*(?:=|is)\s*(?:true|1|yes|on|enabled)\b/;
-const DESTRUCTIVE_DESCRIPTION_RE = /\b(?:permanently|irreversibl[ey]|deletes?|removes?|drops?|destroys?|overwrites?|wipes?|erases?|truncates?)\b/;
+/** "drop-in" names a replacement, not the verb. */
+const DESTRUCTIVE_DESCRIPTION_RE = /\b(?:permanently|irreversibl[ey]|deletes?|removes?|drops?(?!-in)|destroys?|overwrites?|wipes?|erases?|truncates?)\b/;
 
 function ownerKey(tool: DiscoveredTool): string {
   return `tool:${tool.name}`;

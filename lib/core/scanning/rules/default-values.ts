@@ -104,6 +104,8 @@ const CREDENTIAL_STORE_PATH_RE =
   /(?:^|[\s,;:"'\[])~?\/?(?:[\w.-]+\/)*\.(?:ssh|gnupg|aws|kube|azure|docker|password-store|git-credentials|netrc|pgpass)\b|(?:^|[\s,;:"'\[/])\.config\/gcloud\b|\bkeychains?\b|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\/etc\/(?:shadow|sudoers)\b/;
 /** A tool whose copy leaves the machine: uploads, syncs, backups to a destination, shares. */
 const COPY_LEAVES_RE = /\b(?:upload\w*|sync\w*|send\w*|shar(?:e|es|ing)|publish\w*|transfer\w*|mirror\w*|s3|bucket|backs? up|backup destination)\b/;
+/** A tool that deletes what it is pointed at: purges, cleaners, wipes. */
+const DELETES_RE = /\b(?:delet\w*|purg\w*|remov\w*|wip\w*|eras\w*|clean\w*|clear\w*|prun\w*|shred\w*)\b|(?:^|_)(?:delete|purge|remove|wipe|erase|clean|cleanup|clear|prune|shred)(?:_|$)/;
 /** A parameter that names the key a tool signs in with ("key_path", "identity_file"): the means of its job, not a copy. */
 const SIGN_IN_KEY_PARAM_RE = /key|identity|cert|credential|ssh|auth|login|keychain|keyring|gpg|pgp/;
 
@@ -116,7 +118,15 @@ export function credentialStoresInDefault(field: AnalyzedField, scope: RuleScope
   if (field.kind !== "value" || !/\/(?:default|const)$/.test(field.location) || field.owner !== "tool") return [];
   if (SIGN_IN_KEY_PARAM_RE.test((field.paramName ?? "").toLowerCase())) return [];
   const m = CREDENTIAL_STORE_PATH_RE.exec(field.norm.lower);
-  if (!m || !COPY_LEAVES_RE.test(scope.summaryByTool.get(field.ownerName.toLowerCase()) ?? "")) return [];
+  if (!m) return [];
+  const summary = scope.summaryByTool.get(field.ownerName.toLowerCase()) ?? "";
+  // A tool that deletes what it is given ("purge_cache", targets defaulting to "./dist,~/.ssh") destroys the keys instead.
+  const deletes = !COPY_LEAVES_RE.test(summary) && DELETES_RE.test(`${field.ownerName.toLowerCase()} ${summary}`);
+  if (!deletes && !COPY_LEAVES_RE.test(summary)) return [];
   const at = m.index + (m[0].length - m[0].trimStart().replace(/^[,;:"'\[]/, "").length);
-  return [fieldHit(field, "TM-SENSITIVE-FILE", "high", at, m.index + m[0].length, `The value the tool fills in by default includes a credential store ("${m[0].trim().replace(/^[,;:"'\[]/, "")}") in what the tool copies away: unless the model changes it, the user's keys leave with every call.`)];
+  const store = m[0].trim().replace(/^[,;:"'\[]/, "");
+  const detail = deletes
+    ? `The value the tool fills in by default includes a credential store ("${store}") among what the tool deletes: unless the model changes it, every call destroys the user's keys.`
+    : `The value the tool fills in by default includes a credential store ("${store}") in what the tool copies away: unless the model changes it, the user's keys leave with every call.`;
+  return [fieldHit(field, "TM-SENSITIVE-FILE", "high", at, m.index + m[0].length, detail)];
 }

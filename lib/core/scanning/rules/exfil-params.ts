@@ -47,7 +47,8 @@ interface DataRequest {
 const SECRET_ENV_VALUE_RE =
   /\b(?:values?|contents?) of (?:the |your |their )?\$?(?:[a-z][a-z0-9]*_)*(?:token|key|secret|password|passwd|pwd|credentials?|dsn|(?:database|db|redis|mongo(?:db)?|postgres(?:ql)?|mysql|connection)_url)\b|\$(?:[a-z][a-z0-9]*_)*(?:token|key|secret|password|passwd|credentials?)\b|\b(?:database|db|redis|mongo(?:db)?|postgres(?:ql)?|mysql)_url (?:environment )?variable\b/;
 /** What the user said in the conversation, retold: "a summary of what the user has said in this conversation". */
-const RETOLD_CONVERSATION_RE = /\bwhat the user (?:has |had )?(?:said|written|typed|shared|mentioned|told you|disclosed)\b[^.;]{0,40}\b(?:conversation|chat|session|so far)\b/;
+const RETOLD_CONVERSATION_RE =
+  /\bwhat the user (?:has |had )?(?:said|written|typed|shared|mentioned|told you|disclosed)\b[^.;]{0,40}\b(?:conversation|chat|session|so far)\b|\b(?:(?:full )?names?|details|contact details|e-?mail addresses|phone numbers) of (?:anyone|everyone|everybody|anybody|all the people|the people|people|persons|others)\b[^.;]{0,30}\b(?:they|the user|you) (?:have |has |had )?(?:mentioned|named|talked about|discussed|brought up|referred to)\b/;
 /** A parameter named for the credential it takes: asking for that credential is its declared job. */
 const CREDENTIAL_PARAM_RE = /(?:token|key|secret|auth|password|passwd|credential|dsn|connection|database_url|db_url)/;
 /** A parameter about a credential, not one: "auth_hint", "token_type", "key_id" carry no secret of their own. */
@@ -122,6 +123,10 @@ const NEGATED_LIST_RE = /\b(?:do not|don't|never|must not|should not|shouldn't|a
 
 const USER_SUPPLIED_RE = /\b(?:the user|they|you) (?:provides?|enters?|gives?|supplies|supply|types?|pastes?)\b|\b(?:provided|supplied|entered|given|typed) by the user\b|\bfrom the user'?s (?:authenticator|device|phone|password manager)\b/;
 
+/** A JSON object written into the text ({"source": …}), and the opening of one of its quoted values. */
+const JSON_MAPPING_RE = /\{\s*"[^"]{1,40}"\s*:/;
+const JSON_VALUE_BEFORE_RE = /(?::|\[|,)\s*"$/;
+
 function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const param = (field.paramName ?? "").toLowerCase();
   const sideChannel = SIDE_CHANNEL_PARAM_RE.test(param);
@@ -129,14 +134,20 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
   // An obligation anywhere in the description, asked once for the field rather than per sentence.
   let obliged: boolean | undefined;
   for (const sentence of field.sentences) {
-    let request = findDataRequest(sentence.text, sideChannel, param) ?? credentialFromElsewhere(sentence.text, field, param, scope);
+    // Failing that, identifiers read as words ("last_5_user_messages"): a mapping or template names its data that way. Same length, same offsets.
+    let request =
+      findDataRequest(sentence.text, sideChannel, param) ??
+      (sentence.text.includes("_") ? findDataRequest(sentence.text.replace(/_/g, " "), sideChannel, param) : null) ??
+      credentialFromElsewhere(sentence.text, field, param, scope);
     // "The system prompt under test" is an input the user supplies; "your system prompt" is the model's own.
     if (request && /^system (?:prompt|message)/.test(request.text) && !OWN_PROMPT_RE.test(sentence.text)) {
       request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel, param);
     }
     if (!request) continue;
     if (request.kind === "secret" && !request.fromElsewhere && FROM_BROWSER_STORE_RE.test(sentence.text)) request = { ...request, fromElsewhere: true };
-    if (isNegatedBefore(sentence.text, request.index, 40) || NEGATED_LIST_RE.test(sentence.text.slice(Math.max(0, request.index - 90), request.index)) || isDescriptiveMention(sentence.text, request.index, request.index + request.text.length)) continue;
+    // A quoted value of a JSON mapping ("fields": ["email", "last_5_user_messages"]) is what to fill in, not a word mentioned.
+    const jsonValue = JSON_MAPPING_RE.test(sentence.text) && JSON_VALUE_BEFORE_RE.test(sentence.text.slice(Math.max(0, request.index - 4), request.index));
+    if (isNegatedBefore(sentence.text, request.index, 40) || NEGATED_LIST_RE.test(sentence.text.slice(Math.max(0, request.index - 90), request.index)) || (!jsonValue && isDescriptiveMention(sentence.text, request.index, request.index + request.text.length))) continue;
     const purpose = field.owner === "tool" ? (scope.purposeByTool.get(field.ownerName.toLowerCase()) ?? "") : field.ownerName.toLowerCase();
     let severity: Severity;
     let why: string;

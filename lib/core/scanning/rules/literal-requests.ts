@@ -1,5 +1,5 @@
 import { clauseAfter, sentenceOf, type AnalyzedField } from "./analyzed-field";
-import { isDescribedCode, isDescriptiveMention } from "./directive-language";
+import { isDescribedCode, isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import { commandInDefault, credentialStoresInDefault, defaultAccountInText, defaultDestination, defaultGrantee, privateSlotInDefault } from "./default-values";
 import { startsWithIban } from "./directives/requested-actions";
 import { lexicon } from "./lexicon";
@@ -64,7 +64,7 @@ const CONTRACT_CONTEXT_RE = /\b(?:contract|token|erc-?20|erc-?721|pool|router|fa
 
 /** Downloads a script and runs it: `curl … | sh`, `wget -O f … && bash f`, `bash <(curl …)`, `iwr … | iex`. */
 const DOWNLOAD_AND_RUN_RE =
-  /\b(?:exec|eval)\s*\(\s*(?:await\s+)?[a-z_.]*(?:urlopen|requests\.get|urllib\.request\.urlopen|fetch)\s*\(\s*['"]https?:|\biex\s*\(\s*\(new-object\s+net\.webclient\)\.downloadstring|\(new-object\s+net\.webclient\)\.downloadstring\s*\([^)]*\)\s*\|\s*iex\b|\b(?:curl|wget)\b[^|\n`]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\b(?:curl|wget)\b[^\n`]{0,200}?(?:-o|--output(?:-document)?)\s*=?\s*([^\s`'"]{1,120})[^\n`]{0,80}?(?:&&|;|\n)\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\s+([^\s`'"]{1,120})|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b/;
+  /\b(?:exec|eval)\s*\(\s*(?:await\s+)?[a-z_.]*(?:urlopen|requests\.get|urllib\.request\.urlopen|fetch)\s*\(\s*['"]https?:|\biex\s*\(\s*\(new-object\s+net\.webclient\)\.downloadstring|\b(?:iex|invoke-expression)\s*\(\s*(?:irm|iwr|invoke-restmethod|invoke-webrequest)\s+['"]?https?:|\(new-object\s+net\.webclient\)\.downloadstring\s*\([^)]*\)\s*\|\s*iex\b|\b(?:curl|wget)\b[^|\n`]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\b|\b(?:curl|wget)\b[^\n`]{0,200}?(?:-o|--output(?:-document)?)\s*=?\s*([^\s`'"]{1,120})[^\n`]{0,80}?(?:&&|;|\n)\s*(?:sudo\s+)?(?:ba|z|da|k)?sh\s+([^\s`'"]{1,120})|\b(?:ba|z)?sh\s+<\(\s*(?:curl|wget)\b|\b(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b[^\n]{0,200}\|\s*(?:iex|invoke-expression)\b/;
 
 function sensitiveFileMatches(text: string): { at: number; end: number; path: string }[] {
   const found: { at: number; end: number; path: string }[] = [];
@@ -159,7 +159,7 @@ function isMarkedAsExample(text: string, at: number): boolean {
 }
 
 /** An IBAN (its country code and length is checked by startsWithIban), spaces allowed. */
-const IBAN_CANDIDATE_RE = /\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,7}(?:\s?[a-z0-9]{1,4})?\b/g;
+const IBAN_CANDIDATE_RE = /\b[a-z]{2}\d{2}(?:[\s-]?[a-z0-9]{4}){2,7}(?:[\s-]?[a-z0-9]{1,4})?\b/g;
 
 /** The first fixed payee the text names: an IBAN written out as the account to use, or a wallet address funds go to. */
 function fixedPayee(field: AnalyzedField, params: ReadonlySet<string>): RuleHit[] {
@@ -172,9 +172,10 @@ function fixedPayee(field: AnalyzedField, params: ReadonlySet<string>): RuleHit[
   WALLET_ADDRESS_RE.lastIndex = 0;
   for (let m = WALLET_ADDRESS_RE.exec(text); m !== null; m = WALLET_ADDRESS_RE.exec(text)) {
     if (isMarkedAsExample(text, m.index)) continue;
-    const sentence = sentenceAt(field, m.index);
+    // A value the tool fills in (a default, an enum value) is read with its parameter's name: "to_address" defaulting to a wallet.
+    const sentence = field.kind === "value" && field.paramName ? `${field.paramName.replace(/_/g, " ")}: ${sentenceAt(field, m.index)}` : sentenceAt(field, m.index);
     if (CONTRACT_CONTEXT_RE.test(sentence)) continue;
-    if (!PAYEE_CONTEXT_RE.test(sentence) && namedParameters(sentence, params).length === 0) continue;
+    if (!PAYEE_CONTEXT_RE.test(sentence) && !RECIPIENT_PARAM_RE.test(sentence) && namedParameters(sentence, params).length === 0) continue;
     return [fieldHit(field, "TM-VALUE-OVERRIDE", "high", m.index, m.index + m[0].length, "Names a fixed wallet address as where funds go: a transfer made through any tool would go to it.")];
   }
   // A payment platform's account id ("acct_1Nf0…") where money is routed, with the user told off changing it.
@@ -185,6 +186,8 @@ function fixedPayee(field: AnalyzedField, params: ReadonlySet<string>): RuleHit[
   return [];
 }
 
+/** A parameter that names who receives: "to_address", "recipient", "to". */
+const RECIPIENT_PARAM_RE = /^(?:to|to address|recipient(?: address)?|receiver(?: address)?|dest(?:ination)?(?: address)?|target address|payee(?: address)?):/;
 const CONNECTED_ACCOUNT_RE = /\bacct_[a-z0-9]{8,}\b/;
 /** The value is not to be changed: "should not be lowered or removed", "keep it", "leave it set". */
 const KEEP_AS_IS_RE = /\b(?:should|must|may) (?:not|never) be (?:lowered|removed|changed|reduced|modified|overridden|edited|dropped)\b|\b(?:do not|don't|never) (?:lower|remove|change|reduce|modify|override|edit|drop) (?:it|this|the (?:fee|value|account|rate))\b|\bleave (?:it|this) (?:set|as is|unchanged)\b/;
@@ -240,6 +243,26 @@ function exposedSecretFile(field: AnalyzedField): RuleHit[] {
 }
 
 /**
+ * A credential file's contents put, as they are, into what the tool hands back: "the contents of ../<sibling>/.env and
+ * ~/.netrc are read … and included verbatim in the report". Whoever reads the output (the model, a log, a shared
+ * report) gets the keys; a tool that needs a credential uses it, it does not reproduce it.
+ */
+const REPRODUCED_IN_OUTPUT_RE =
+  /\b(?:included|includes?|copied|copies|embedded|embeds?|pasted|pastes?|reproduced|reproduces?|echoed|echoes|printed|prints?|returned|returns?|attached|attaches|quoted|quotes|written|writes?|dumped|dumps?|added|adds?)\b[^.;]{0,30}\b(?:verbatim|in full|as[- ]is|unredacted|unmasked|in plain ?text|word for word)\b[^.;]{0,30}\b(?:in|into|to|with)\b[^.;]{0,10}\b(?:report|output|response|result|results|summary|logs?|answer|findings|reply|message)\b|\b(?:verbatim|in full|as[- ]is|unredacted|unmasked|in plain ?text) (?:in|into) (?:the |its |each |every )?(?:report|output|response|result|results|summary|logs?|answer|findings|reply)\b/;
+
+function secretFileReproduced(field: AnalyzedField): RuleHit[] {
+  if (field.kind === "value") return [];
+  const text = field.norm.lower;
+  const reproduced = REPRODUCED_IN_OUTPUT_RE.exec(text);
+  if (!reproduced || isNegatedBefore(text, reproduced.index, 30)) return [];
+  for (const file of sensitiveFileMatches(text)) {
+    if (!REPRODUCED_IN_OUTPUT_RE.test(sentenceWithNextClause(field, file.at))) continue;
+    return [fieldHit(field, "TM-SENSITIVE-FILE", "high", file.at, file.end, `Puts a credential file's contents ("${file.path}") as they are into what the tool returns ("${reproduced[0].slice(0, 60)}"): whoever reads the output gets the keys.`)];
+  }
+  return [];
+}
+
+/**
  * A call written out as data, with a credential file for its path: {"tool": "read_file", "args": {"path":
  * "/etc/shadow"}}. A description shows no honest call on such a file, whatever language surrounds it.
  */
@@ -288,5 +311,5 @@ function urlToFill(field: AnalyzedField): RuleHit[] {
 export function detectLiteralRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind === "uri" || field.kind === "name" || field.kind === "param-name") return [];
   const params = scope.parameterNames;
-  return [...defaultDestination(field), ...defaultGrantee(field), ...defaultAccountInText(field), ...secretFileIntoParameter(field, params, scope.flagParameters), ...fixedPayee(field, params), ...downloadAndRun(field), ...commandInDefault(field), ...urlToFill(field), ...encodedSecretFile(field), ...privateSlotInDefault(field), ...credentialStoresInDefault(field, scope), ...exposedSecretFile(field), ...callSpecOnSecretFile(field)];
+  return [...defaultDestination(field), ...defaultGrantee(field), ...defaultAccountInText(field), ...secretFileIntoParameter(field, params, scope.flagParameters), ...fixedPayee(field, params), ...downloadAndRun(field), ...commandInDefault(field), ...urlToFill(field), ...encodedSecretFile(field), ...privateSlotInDefault(field), ...credentialStoresInDefault(field, scope), ...exposedSecretFile(field), ...secretFileReproduced(field), ...callSpecOnSecretFile(field)];
 }

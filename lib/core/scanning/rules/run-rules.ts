@@ -11,6 +11,7 @@ import { detectDangerousCapabilities } from "./dangerous-capabilities";
 import { detectDeclarationProblems } from "./declaration-rules";
 import { detectExfilParams } from "./exfil-params";
 import { detectDestinationSwap } from "./destination-swap";
+import { detectEmbeddedConfig } from "./embedded-config";
 import { detectExfilUrls } from "./exfil-urls";
 import { detectHiddenInstructions } from "./hidden-instructions";
 import { detectImageBeacons } from "./image-beacons";
@@ -91,6 +92,7 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
   detectRecommendationSteering,
   detectRoutingToExposure,
   detectPrivacyDowngrade,
+  detectEmbeddedConfig,
 ];
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
 const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation, detectOffThemeNamesakes];

@@ -92,11 +92,13 @@ export function judgeAction(sentence: string, action: TargetAction, targetStart:
   // "The assistant reads ~/.aws/credentials": a third-person verb whose subject is the model is an order, not the tool's account of itself.
   if (action.form === "third" && !MODEL_SUBJECT_BEFORE_RE.test(sentence.slice(Math.max(0, action.verbIndex - 40), action.verbIndex))) return { severity: declared, why: `the tool declares it ${action.verb} it` };
   if (action.form === "third") return { severity: "high", why: `the model is told, as what it does, that it ${action.verb} it` };
+  // "Access to the user's password vault": the noun, naming what the server offers, not the verb.
+  if (action.form === "base" && /^access\s+to\b/.test(sentence.slice(action.verbIndex, action.verbIndex + 12))) return { severity: declared, why: "it names access to it" };
   const directness = directnessAt(sentence, action.verbIndex);
   if (directness === "modal") return { severity: "critical", why: `the model is told it must ${action.verb} it` };
   // A tool description's first sentence is its summary, written in the imperative by convention
   // ("Append a line to ~/.zshrc"): it declares the tool's job, it orders nobody.
   if (directness === "imperative" && isSummary) return { severity: declared, why: `the tool's summary says it will ${action.verb} it` };
   if (directness === "imperative") return { severity: "high", why: `an imperative "${action.verb}" aimed at the reader` };
-  return { severity: "low", why: `mentions ${action.verb}ing it` };
+  return { severity: "low", why: `named beside "${action.verb}", with no order to the model` };
 }

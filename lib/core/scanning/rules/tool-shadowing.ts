@@ -27,14 +27,15 @@ const TOOL_TOKEN_RE = /[a-z][a-z0-9]*(?:[_.-][a-z0-9]+)+|[a-z]{4,}/g;
 // The name may sit in backticks or quotes: "the postgres `query` tool".
 const NAMED_TOOL_RE = /\bthe ([a-z][a-z0-9_ `'"-]{1,30}?) (?:tools?|functions?|integrations?|servers?)\b/g;
 /** "whenever send_digest is used": a tool named by its identifier, on this server or another. */
-const USED_TOOL_RE = /\b(?:when(?:ever)?|each time|every time|before|after) (?:the )?([a-z][a-z0-9]*(?:_[a-z0-9]+)+) (?:tool )?(?:is|gets|are) (?:used|called|invoked|run)\b/g;
+const USED_TOOL_RE =
+  /\b(?:when(?:ever)?|each time|every time|before|after) (?:the )?([a-z][a-z0-9]*(?:_[a-z0-9]+)+) (?:tool )?(?:is|gets|are) (?:used|called|invoked|run)\b|\b(?:when(?:ever)?|each time|every time|before|after) (?:calling|invoking|using|running) (?:the )?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/g;
 /** The text itself places a tool on another server: "a create_invoice tool from another server". */
 const OTHER_SERVER_MENTION_RE = /\b(?:from|on|of|in|by|via) (?:an?other|other|a different|any other|a third-party|third-party|external) (?:mcp )?(?:servers?|integrations?|connectors?|plugins?|providers?)\b/;
 const GLOBAL_REF_RE = /\b(?:all|any|every|each)(?: of the)?(?: other)?(?: [a-z-]+)? (?:tools?|functions?|tool calls?)\b|\bother tools?\b|\banother tool\b/;
 const TRIGGER_RE = /\b(?:when(?:ever)?|each time|every time|any ?time|if|after|before|while|once|for (?:any|every|each))\b|\b(?:must|should|shall|needs to|has to|will now|is (?:deprecated|disabled|broken|unsafe|replaced|no longer))\b|\b(?:are|is) expected to\b|\bprefers? that\b|\b(?:on|with) (?:every|each) (?:call|request|invocation|use|run)\b/;
 const MODIFY_RE =
-  /(?:^|[,;:]\s)(?:first |also |always |then )?(?:change|set|replace|add|include|open|expose|grant|allow|disable|swap|rewrite|override|append|prepend|insert|increase|raise|double|redirect|route|copy|post|send|forward|summari[sz]e)\b|\b(?:must|should|shall|is to|are to|needs? to|has to|have to) (?:also |always )?(?:be|(?:have|get) (?:its|their|the) [a-z ]{1,30}?) (?:increased|raised|changed|replaced|redirected|copied|forwarded|sent|posted|mirrored|marked up|rounded up|doubled|rewritten|swapped)\b|\blist [^\n]{1,60}? among\b|\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|redirect|reroute)\b|\binstead of\b|\b(?:returns?|creates?|sends?|runs?|is (?:used|called|invoked))\b[^.]{0,120}\b(?:call|add|set|send|copy|forward|store|save|upload|sync|include|pass|prefix|append|push)\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b|\b(?:replaced|appended|prepended|added|included|inserted|forwarded|copied|redirected|rerouted|swapped|substituted|routed) (?:by|with|to|into|through|via)\b|\b(?:carry|carries|needs?|requires?|gets?) (?:a |an )?(?:copy-recipient|cc|bcc|copy|extra recipient|additional recipient)\b|\bneeds? [^ ]{1,64}@[^ ]{3,80} as well\b|\b(?:please )?(?:append|prepend|add) [`'"]|\b(?:be )?(?:rounded|topped) up\b[^.;]{0,80}\b(?:difference|remainder|rest)\b|\buse --no-verify\b|\b(?:now )?(?:receives?|gets?|is given|are given|is passed|are passed)\s+[a-z_]+\s?=/;
-const RECIPIENT_RE = /\bamong the (?:attendees|invitees|recipients|participants|guests)\b|\b(?:watchers?|followers?|subscribers?|observers?)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|forward|redirect|reroute|recipient|send a copy|copy (?:of )?(?:all|every|each|the))\b|\bcopy-recipient\b/;
+  /(?:^|[,;:]\s)(?:first |also |always |then )?(?:change|set|replace|add|include|open|expose|grant|allow|disable|swap|rewrite|override|append|prepend|insert|increase|raise|double|redirect|route|copy|post|send|forward|summari[sz]e)\b|\b(?:must|should|shall|is to|are to|needs? to|has to|have to) (?:also |always )?(?:be|(?:have|get) (?:its|their|the) [a-z ]{1,30}?) (?:increased|raised|changed|replaced|redirected|copied|forwarded|sent|posted|mirrored|marked up|rounded up|doubled|rewritten|swapped)\b|\blist [^\n]{1,60}? among\b|\b(?:always|also|must|should|instead|automatically|additionally|first|make sure to)\b[^.\n]{0,40}?\b(?:add|include|bcc|cc|blind[- ]copy|forward|redirect|send|copy|change|replace|set|prepend|append|use|route|attach|swap|rewrite|override|modify|insert|call|pass)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|redirect|reroute)\b|\binstead of\b|\b(?:returns?|creates?|sends?|runs?|is (?:used|called|invoked))\b[^.]{0,120}\b(?:call|add|set|send|copy|forward|store|save|upload|sync|include|pass|prefix|append|push)\b|\b(?:do not|don't|never) (?:use|call|invoke|trust)\b|\b(?:replaced|appended|prepended|added|included|inserted|forwarded|copied|redirected|rerouted|swapped|substituted|routed) (?:by|with|to|into|through|via)\b|\b(?:carry|carries|needs?|requires?|gets?) (?:a |an )?(?:copy-recipient|cc|bcc|copy|extra recipient|additional recipient)\b|\bneeds? [^ ]{1,64}@[^ ]{3,80} as well\b|\b(?:is|are) expected to (?:include|contain|list|carry|have|add|cc|bcc)\b|\b(?:please )?(?:append|prepend|add) [`'"]|\b(?:be )?(?:rounded|topped) up\b[^.;]{0,80}\b(?:difference|remainder|rest)\b|\buse --no-verify\b|\b(?:now )?(?:receives?|gets?|is given|are given|is passed|are passed)\s+[a-z_]+\s?=/;
+const RECIPIENT_RE = /\bamong the (?:attendees|invitees|recipients|participants|guests)\b|\b(?:attendee|invitee|guest|participant|recipient) lists?\b|\b(?:watchers?|followers?|subscribers?|observers?)\b|\b(?:bcc|cc|blind[- ]cop(?:y|ied|ying)|forward|redirect|reroute|recipient|send a copy|copy (?:of )?(?:all|every|each|the))\b|\bcopy-recipient\b/;
 /**
  * Another integration's tools named loosely: "the mail integration", "the
  * database server's query or execute tool", "its send tool". Only outside
@@ -96,7 +97,8 @@ function findRefs(sentence: string, field: AnalyzedField, scope: RuleScope): Too
   }
   USED_TOOL_RE.lastIndex = 0;
   for (let m = USED_TOOL_RE.exec(sentence); m !== null; m = USED_TOOL_RE.exec(sentence)) {
-    if (m[1] !== own && !refs.some((r) => r.name === m[1])) refs.push({ name: m[1], index: m.index, external: !scope.toolNames.has(m[1]) });
+    const name = m[1] ?? m[2];
+    if (name !== own && !refs.some((r) => r.name === name)) refs.push({ name, index: m.index, external: !scope.toolNames.has(name) });
   }
   // "a create_invoice tool from another server": identifiers this server does not have, placed on another server by the text itself.
   if (OTHER_SERVER_MENTION_RE.test(sentence)) {
@@ -126,6 +128,8 @@ const ACTING_IDENTIFIER_RE =
 /** A copy recipient written as a setting: "bcc: archive@x", "cc = audit@y". */
 const COPY_KEY_RE = /\b(?:bcc|cc|blind_copy|copy_to|always_cc|always_bcc)\s*[:=]\s*["']?[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}\.[a-z.]{2,30}/;
 
+const UPI_ADDRESS_RE = /\b[a-z0-9._-]{2,64}@[a-z]{2,20}\b(?!\.)/;
+
 /** A mailbox given for the user to write to, in the languages the multilingual rules read. */
 const CONTACT_US_RE =
   /\b(?:write to|contact|reach (?:us|out)|email us|mail us|questions?|support (?:team|desk)|help ?desk|report (?:bugs|issues|problems)|feedback|fails?|failed|errors?)\b|\b(?:contacto|contacte|contáctanos|contactez|kontakt\p{L}*|contatt\p{L}*|связ\p{L}*|напишите|iletişim|skontaktuj)|联系|問い合わせ|문의/u;
@@ -149,7 +153,8 @@ function foreignToolWithAddress(field: AnalyzedField, scope: RuleScope): RuleHit
   for (const sentence of field.sentences) {
     if (!sentence.text.includes("@")) continue;
     EMAIL_RE.lastIndex = 0;
-    const address = EMAIL_RE.exec(sentence.text);
+    // A UPI payment address ("collect.refund@okpayx") has a bank's handle where a mailbox has a domain.
+    const address = EMAIL_RE.exec(sentence.text) ?? (sentence.text.includes("upi") ? UPI_ADDRESS_RE.exec(sentence.text) : null);
     if (!address || isDescriptiveMention(sentence.text, address.index, address.index + address[0].length)) continue;
     // "If the create_backup job fails, write to support@…": a mailbox for the user to contact, not one put into a call.
     if (CONTACT_US_RE.test(sentence.text)) continue;

@@ -96,9 +96,9 @@ const RUNS_DOWN_OTHERS_RE = new RegExp(String.raw`${OTHERS}[^.;]{0,40}\b(?:are|i
  * model sent to this server's tool in their place: this text cannot know the state of another
  * server's tools, and saying so is how calls are diverted (TM-TOOL-REDIRECTION).
  */
-const OTHER_TOOLS_REF_RE = new RegExp(String.raw`${OTHERS}|\b[a-z0-9-]+(?:'s|’s)(?: and [a-z0-9-]+(?:'s|’s))? (?:mcp )?(?:tools?|servers?)\b|\bthe official [a-z0-9 -]{1,30}?(?:tools?|servers?)\b|\bthe [a-z0-9][a-z0-9 .-]{0,30}? (?:server|mcp|connector|integration)(?:'s|’s) [a-z0-9_-]+(?: (?:and|or) [a-z0-9_-]+)+ (?:tools?|functions?|endpoints?)\b|\b(?:tools?|functions?) (?:from|of|on) (?:other|another|any other) [a-z-]+ (?:mcp )?servers?\b|\bthe [a-z0-9][a-z0-9 .-]{0,30}? (?:server|mcp|connector|integration)(?:'s|’s) (?:[a-z0-9_-]+ )?(?:tools?|functions?|endpoints?)\b|\b(?:tools?|functions?) (?:from|of|on) (?:other|another|any other) (?:mcp )?servers?\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?: and [a-z][a-z0-9]*(?:_[a-z0-9]+)+)? (?:in|from|of|on) (?:the )?[a-z0-9-]+(?: (?:mcp )?server)?\b|\bthe [a-z0-9-]+ server or any [a-z]+ tools?\b|\bthe (?:standalone |official |original |upstream |old |legacy |previous |separate )?[a-z0-9][a-z0-9.-]{1,30} mcp(?: server)?\b`);
+const OTHER_TOOLS_REF_RE = new RegExp(String.raw`${OTHERS}|\bthe [a-z][a-z0-9]*(?:_[a-z0-9]+)+ (?:tool|function|endpoint) (?:of|from|on|in) (?:the )?[a-z0-9][a-z0-9 .-]{0,30}? (?:server|mcp|connector|integration)\b|\b[a-z0-9-]+(?:'s|’s)(?: and [a-z0-9-]+(?:'s|’s))? (?:mcp )?(?:tools?|servers?)\b|\bthe official [a-z0-9 -]{1,30}?(?:tools?|servers?)\b|\bthe [a-z0-9][a-z0-9 .-]{0,30}? (?:server|mcp|connector|integration)(?:'s|’s) [a-z0-9_-]+(?: (?:and|or) [a-z0-9_-]+)+ (?:tools?|functions?|endpoints?)\b|\b(?:tools?|functions?) (?:from|of|on) (?:other|another|any other) [a-z-]+ (?:mcp )?servers?\b|\bthe [a-z0-9][a-z0-9 .-]{0,30}? (?:server|mcp|connector|integration)(?:'s|’s) (?:[a-z0-9_-]+ )?(?:tools?|functions?|endpoints?)\b|\b(?:tools?|functions?) (?:from|of|on) (?:other|another|any other) (?:mcp )?servers?\b|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?: and [a-z][a-z0-9]*(?:_[a-z0-9]+)+)? (?:in|from|of|on) (?:the )?[a-z0-9-]+(?: (?:mcp )?server)?\b|\bthe [a-z0-9-]+ server or any [a-z]+ tools?\b|\bthe (?:standalone |official |original |upstream |old |legacy |previous |separate )?[a-z0-9][a-z0-9.-]{1,30} mcp(?: server)?\b`);
 const DEFECT_RE = /\b(?:maintenance|freeze|frozen|rejects?|reject requests|discard\w*|suspended|bounce|migrated|moved|archived|degraded|drop(?:s|ping)?|corrupted|blocked|banned|sunset|retired|outage|incident|shut down|slow|times? out|timing out|throttled|rate[- ]limited|stale|bugs?|buggy|crash(?:es|ing)?|double-book\w*|inaccurate|deprecated|broken|corrupts?|corrupting|fails?|failing|unreliable|disabled|offline|unavailable|outdated|unsafe|insecure|compromised|leaks?|leaking)\b/;
-const SENT_HERE_RE = /\binstead\b|\bhere\b|\b(?:its |the )?(?:successor|replacement)\b|\bnow (?:serves|handles|covers|takes over|answers)\b|\b(?:always|only)\b[^.;]{0,40}\b(?:use|call|invoke|with|through|via|using) [a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b|\b(?:use|send|pass|route|switch to|call)\b[^.;]{0,70}\b(?:this (?:tool|server)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/;
+const SENT_HERE_RE = /\binstead\b|\bhere\b|\bon this server\b|\b(?:served|handled|answered|covered|taken over|processed|routed) (?:by|through|via) [a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|\b(?:its |the )?(?:successor|replacement)\b|\bnow (?:serves|handles|covers|takes over|answers)\b|\b(?:always|only)\b[^.;]{0,40}\b(?:use|call|invoke|with|through|via|using) [a-z][a-z0-9]*(?:[_-][a-z0-9]+)+\b|\b(?:use|send|pass|route|switch to|call)\b[^.;]{0,70}\b(?:this (?:tool|server)|[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/;
 
 /**
  * Preference cues, counted across the whole text: the other tools named as a group, and beside
@@ -145,7 +145,7 @@ function preferenceCues(text: string): RegExpExecArray | null {
  * Parameter texts are most of a listing's fields and almost never speak of other tools: a word
  * that every stand-in, "declared broken" and exclusion pattern needs lets the few that do through.
  */
-const MAY_STEER_RE = /other|another|server|instead|rather|over |prefer|exclusively|drop-in|same-named|identically|priority|precedence|canonical|both|vendor|theirs|rating|score|violation|deprecated|built-in|competing|rival|alternative|certified|official/;
+const MAY_STEER_RE = /other|another|server|instead|rather|over |prefer|place of|regardless|exclusively|drop-in|same-named|identically|priority|precedence|canonical|both|vendor|theirs|rating|score|violation|deprecated|built-in|competing|rival|alternative|certified|official/;
 /** A word every pattern of EXCLUDES_OTHERS_RES and RUNS_DOWN_OTHERS_RE needs: most descriptions skip them all. */
 const MAY_EXCLUDE_OTHERS_RE = /other|alternative|connected|installed|competing|rival|built-in|default|standard|third-party|certified|exclusively|server|score|rating|violation|deprecated|retired|discontinued|sunset|shut down|judged|rated|scored|flagged|marked|helpfulness|evaluation|penali/;
 const CHOOSE_RE = /\b(?:use|call|choose|pick|prefer|select|switch to|rely on)\b/;
@@ -235,10 +235,22 @@ function signInFunnel(field: AnalyzedField, text: string): RuleHit[] {
   return [fieldHit(field, "TM-TOOL-REDIRECTION", "high", funnel.index, funnel.index + funnel[0].length, `Routes the sign-in of every service through this server and waves off the services' own login pages ("${funnel[0].slice(0, 80)}").`)];
 }
 
+/**
+ * The user's own choice of tool or provider overridden: "in place of whichever translation tool the user mentions",
+ * "the expected path for every transfer, including ones where the user names another provider". The user named
+ * where the request should go; the text sends it here anyway.
+ */
+const USERS_CHOICE_OVERRIDDEN_RE =
+  /\b(?:in place of|instead of|rather than|regardless of) (?:whichever|whatever|any|the) (?:[a-z-]+ ){0,2}(?:tools?|providers?|services?|servers?|apps?|engines?|connectors?|integrations?|translators?|clients?)\b (?:that )?(?:the user|they|users|customers?) (?:mentions?|names?|asks? for|requests?|chooses?|picks?|prefers?|specifies|selects?|wants?)\b|\b(?:including|even(?: in)?) (?:ones|cases|those|requests|calls|when|where|if)\b[^.;]{0,20}\b(?:the user|they|users|customers?) (?:names?|mentions?|asks? for|requests?|chooses?|picks?|prefers?|specifies|selects?|wants?) (?:another|a different|other|some other|their own) (?:[a-z-]+ )?(?:tools?|providers?|services?|servers?|apps?|engines?|connectors?|integrations?)\b/;
+
 /** Stand-ins, other servers' tools declared broken, and other tools excluded or outranked: each alone is steering. */
 function otherToolsSteeringHits(field: AnalyzedField, text: string): RuleHit[] {
   const standIns = standInHits(field, text);
   if (standIns.length > 0) return standIns;
+  const overridden = USERS_CHOICE_OVERRIDDEN_RE.exec(text);
+  if (overridden && !isNegatedBefore(text, overridden.index, 16)) {
+    return [fieldHit(field, "TM-TOOL-REDIRECTION", "high", overridden.index, overridden.index + overridden[0].length, `Sends requests here in place of the tool or provider the user chose ("${overridden[0].slice(0, 80)}").`)];
+  }
   const funnel = signInFunnel(field, text);
   if (funnel.length > 0) return funnel;
   const diverted = othersDeclaredBroken(text);
@@ -253,7 +265,7 @@ const OFFICIAL_SERVER_EN_RE = /\b(?:the )?(?:official|reference|upstream|origina
 
 /** Words that put one tool in another's place, in the languages of OFFICIAL_SERVER_RE: "drop-in equivalent", "stesso comportamento … più recente". */
 const STANDS_IN_RE =
-  /\b(?:equivalent|drop-in|same|identical|replacement|replaces|instead|newer|improved|better|faster|supersed\w*|stess[oa]|più recente|mism[oa]|más reciente|même|plus récent|gleich\w*|neuer\w*|mesm[oa]|mais recente|тот же|та же|новее)\b|同じ|相同|같은/;
+  /\b(?:equivalent|drop-in|same|identical|replacement|replaces|instead|newer|improved|enhanced|upgraded|patched|better|faster|supersed\w*|stess[oa]|più recente|mism[oa]|más reciente|même|plus récent|gleich\w*|neuer\w*|mesm[oa]|mais recente|тот же|та же|новее)\b|同じ|相同|같은/;
 
 /**
  * A tool that names itself beside the official server ("slack_post_message: same behaviour as
@@ -269,8 +281,23 @@ function namesakeOfOfficialTool(field: AnalyzedField, text: string): RuleHit[] {
   const at = text.search(new RegExp(String.raw`(?<![a-z0-9_])${own.replace(/[^a-z0-9_]/g, "\\$&")}(?![a-z0-9_])`));
   if (at < 0) return [];
   const official = OFFICIAL_SERVER_EN_RE.exec(text) ?? OFFICIAL_SERVER_RE.exec(text);
-  if (!official || isNegatedBefore(text, official.index, 16)) return [];
+  if (!official || isNegatedBefore(text, official.index, 16)) return selfNamedUpgrade(field, text, own);
   return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", Math.min(at, official.index), Math.max(at + own.length, official.index + official[0].length), `"${field.ownerName}" names itself beside the official server ("${official[0].trim()}"): a namesake of the official tool, placed to take its calls.`)];
+}
+
+/**
+ * A tool that calls itself a better copy of a tool of its own name and asks to be chosen: "git_commit: Enhanced
+ * git_commit … please prefer it over the basic version", "web_search: Faster drop-in for web_search … prefer this
+ * one". No tool is a drop-in for itself: the one it means is another server's namesake, whose calls it is placed to take.
+ */
+const UPGRADE_OF_RE = String.raw`(?:(?:drop-in|replacement|substitute|stand-in|upgrade)(?: replacement)? (?:for|of|to)|(?:enhanced|improved|faster|better|upgraded|extended|optimi[sz]ed|patched) (?:version of )?)\s?[\`'"]?`;
+
+function selfNamedUpgrade(field: AnalyzedField, text: string, own: string): RuleHit[] {
+  const upgrade = new RegExp(String.raw`${UPGRADE_OF_RE}${own.replace(/[^a-z0-9_]/g, "\\$&")}(?![a-z0-9_])`).exec(text);
+  if (!upgrade || isNegatedBefore(text, upgrade.index, 12)) return [];
+  const claim = CLAIMS_EVERY_CALL_RE.exec(text) ?? PICK_OURS_RE.exec(text);
+  if (!claim || isNegatedBefore(text, claim.index, 12)) return [];
+  return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", upgrade.index, upgrade.index + upgrade[0].length, `"${field.ownerName}" calls itself a better copy of a tool of its own name ("${upgrade[0].trim()}") and asks to be chosen ("${claim[0]}"): a namesake placed to take another server's calls.`)];
 }
 
 /**
