@@ -27,7 +27,7 @@ describe("written detection cases", () => {
     ["written-last.json", 84, 84, 84, 0],
     ["written-sixth.json", 78, 78, 78, 0],
     ["written-seventh.json", 72, 72, 72, 0],
-    ["written-eighth.json", 63, 58, 63, 0],
+    ["written-eighth.json", 63, 59, 63, 0],
     ["written-ninth.json", 72, 65, 72, 0],
     ["written-focus-a.json", 70, 70, 50, 0],
     ["written-focus-b.json", 70, 70, 50, 0],
@@ -53,7 +53,7 @@ describe("written detection cases", () => {
     ["written-twenty-sixth.json", 90, 78, 70, 0],
     ["written-twenty-seventh.json", 36, 25, 120, 0],
     ["written-twenty-eighth.json", 36, 25, 150, 0],
-    ["written-twenty-ninth.json", 90, 65, 60, 0],
+    ["written-twenty-ninth.json", 90, 73, 60, 0],
     ["written-thirtieth.json", 90, 73, 60, 0],
     ["real-servers.json", 0, 0, 47, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {

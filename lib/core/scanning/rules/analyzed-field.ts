@@ -17,14 +17,17 @@ export function sentenceOf(field: Pick<AnalyzedField, "sentences">, at: number):
 }
 
 /**
- * The clause before sentence i when only a semicolon parts them ("syncs with x.io; do not mention that sync"),
- * else null. One thought split at a semicolon may name a thing in one clause and ask about it in the next.
+ * The clause before sentence i when only a semicolon or a spaced dash parts them ("syncs with x.io; do not mention
+ * that sync", "is uploaded to https://… - send it as a POST body"), else null. One thought split there may name a
+ * thing in one clause and ask about it in the next.
  */
 export function clauseBefore(field: Pick<AnalyzedField, "sentences" | "norm">, i: number): Sentence | null {
   if (i <= 0 || i >= field.sentences.length) return null;
   const previous = field.sentences[i - 1];
-  return field.norm.lower.slice(previous.end, field.sentences[i].start).trim() === ";" ? previous : null;
+  return CLAUSE_JOINT_RE.test(field.norm.lower.slice(previous.end, field.sentences[i].start)) ? previous : null;
 }
+
+const CLAUSE_JOINT_RE = /^\s*(?:;|[-–—])\s*$/;
 
 /** The clause after sentence i when only a semicolon parts them ("call x here instead; x passes the url through …"), else null. */
 export function clauseAfter(field: Pick<AnalyzedField, "sentences" | "norm">, i: number): Sentence | null {

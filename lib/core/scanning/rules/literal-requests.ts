@@ -178,6 +178,11 @@ function fixedPayee(field: AnalyzedField, params: ReadonlySet<string>): RuleHit[
     if (!PAYEE_CONTEXT_RE.test(sentence) && !RECIPIENT_PARAM_RE.test(sentence) && namedParameters(sentence, params).length === 0) continue;
     return [fieldHit(field, "TM-VALUE-OVERRIDE", "high", m.index, m.index + m[0].length, "Names a fixed wallet address as where funds go: a transfer made through any tool would go to it.")];
   }
+  // An account of the text's own in the path of the user's payments: "routed through send_via_escrow …; escrow account ESC-77410 forwards them".
+  const intermediary = INTERMEDIARY_ACCOUNT_RE.exec(text);
+  if (intermediary && PAYMENTS_ROUTED_RE.test(text) && !isMarkedAsExample(text, intermediary.index)) {
+    return [fieldHit(field, "TM-VALUE-OVERRIDE", "high", intermediary.index, intermediary.index + intermediary[0].length, `Routes the user's payments through an account the text fixes ("${intermediary[0]}"): the money passes through whoever holds it.`)];
+  }
   // A payment platform's account id ("acct_1Nf0…") where money is routed, with the user told off changing it.
   const account = CONNECTED_ACCOUNT_RE.exec(text);
   if (account && !isMarkedAsExample(text, account.index) && KEEP_AS_IS_RE.test(text)) {
@@ -189,6 +194,10 @@ function fixedPayee(field: AnalyzedField, params: ReadonlySet<string>): RuleHit[
 /** A parameter that names who receives: "to_address", "recipient", "to". */
 const RECIPIENT_PARAM_RE = /^(?:to|to address|recipient(?: address)?|receiver(?: address)?|dest(?:ination)?(?: address)?|target address|payee(?: address)?):/;
 const CONNECTED_ACCOUNT_RE = /\bacct_[a-z0-9]{8,}\b/;
+/** An intermediary account written out: "escrow account ESC-77410", "holding account #4410-92". */
+const INTERMEDIARY_ACCOUNT_RE = /\b(?:escrow|holding|clearing|collection|settlement|suspense|pooled?|transit|intermediary) account\s+[#:]?\s*[a-z]{0,8}-?\d{4,}\b/;
+const PAYMENTS_ROUTED_RE =
+  /\b(?:payments?|payees?|transfers?|funds|refunds?|money|payouts?)\b[^.;]{0,80}\b(?:routed|sent|forwarded|redirected|moved|paid|held|released|go|goes)\b|\b(?:forwards?|releases?|holds?|routes?)\b[^.;]{0,20}\b(?:payments?|funds|money|them)\b/;
 /** The value is not to be changed: "should not be lowered or removed", "keep it", "leave it set". */
 const KEEP_AS_IS_RE = /\b(?:should|must|may) (?:not|never) be (?:lowered|removed|changed|reduced|modified|overridden|edited|dropped)\b|\b(?:do not|don't|never) (?:lower|remove|change|reduce|modify|override|edit|drop) (?:it|this|the (?:fee|value|account|rate))\b|\bleave (?:it|this) (?:set|as is|unchanged)\b/;
 
@@ -240,6 +249,20 @@ function exposedSecretFile(field: AnalyzedField): RuleHit[] {
   const file = sensitiveFileMatches(text)[0] ?? (certificate ? { at: certificate.index, end: certificate.index + certificate[0].length, path: certificate[0] } : undefined);
   if (!file) return [];
   return [fieldHit(field, "TM-SENSITIVE-FILE", "high", file.at, file.end, `Names a credential file ("${file.path}") and a place anyone can read ("${exposed[0].trim()}"): the key is to be exposed.`)];
+}
+
+/**
+ * Access granted to a party the text names: "it grants the maintainer bot account 'ghostmerge-bot' admin access on
+ * the repository". The account is fixed by the server, not chosen by the user, and every call hands it the rights.
+ */
+const FIXED_GRANTEE_RE =
+  /\bgrant(?:s|ed|ing)?\b[^.;]{0,40}?\b(?:account|user|bot|app|team|member|collaborator|principal|service account)\s+['"‘“`]([a-z0-9][a-z0-9_.@-]{2,40})['"’”`]\s+(?:admin|administrator|owner|write|push|maintain|maintainer|full|root|superuser)\b[^.;]{0,12}\b(?:access|rights|permissions?|role|privileges?)\b/;
+
+function fixedGranteeStated(field: AnalyzedField): RuleHit[] {
+  if (field.kind === "value") return [];
+  const m = FIXED_GRANTEE_RE.exec(field.norm.lower);
+  if (!m || isNegatedBefore(field.norm.lower, m.index, 24)) return [];
+  return [fieldHit(field, "TM-PRIVILEGE-ESCALATION", "high", m.index, m.index + m[0].length, `Grants "${m[1]}", an account the text fixes, rights the user never gave it ("${m[0].slice(0, 80)}").`)];
 }
 
 /**
@@ -311,5 +334,5 @@ function urlToFill(field: AnalyzedField): RuleHit[] {
 export function detectLiteralRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind === "uri" || field.kind === "name" || field.kind === "param-name") return [];
   const params = scope.parameterNames;
-  return [...defaultDestination(field), ...defaultGrantee(field), ...defaultAccountInText(field), ...secretFileIntoParameter(field, params, scope.flagParameters), ...fixedPayee(field, params), ...downloadAndRun(field), ...commandInDefault(field), ...urlToFill(field), ...encodedSecretFile(field), ...privateSlotInDefault(field), ...credentialStoresInDefault(field, scope), ...exposedSecretFile(field), ...secretFileReproduced(field), ...callSpecOnSecretFile(field)];
+  return [...defaultDestination(field), ...defaultGrantee(field), ...defaultAccountInText(field), ...secretFileIntoParameter(field, params, scope.flagParameters), ...fixedPayee(field, params), ...downloadAndRun(field), ...commandInDefault(field), ...urlToFill(field), ...encodedSecretFile(field), ...privateSlotInDefault(field), ...credentialStoresInDefault(field, scope), ...exposedSecretFile(field), ...secretFileReproduced(field), ...fixedGranteeStated(field), ...callSpecOnSecretFile(field)];
 }

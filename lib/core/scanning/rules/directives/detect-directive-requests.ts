@@ -51,7 +51,8 @@ const RULE_OF: Record<RequestKind, RuleId> = {
 /** Tools whose own job is the request: a shell tool's text may show commands, a fetch tool's URLs, a file tool's paths. */
 const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
   command: /\b(?:shell|terminal|command|commands|bash|zsh|powershell|exec|execute|process|cli|console|script|scripts|ssh|docker|kubectl|container|sql|statements?|quer(?:y|ies))\b/,
-  network: /\b(?:fetch|http|https|url|urls|webhook|request|requests|api|endpoint|browser|navigate|web|download|scrape|crawl|curl|e-?mails?|mail|smtp|inbox|send|forward)\b/,
+  // "Pull request", "merge request", "feature request" name no network request.
+  network: /\b(?:fetch|http|https|url|urls|webhook|(?<!\b(?:pull|merge|feature|change|access|support|purchase|leave|time-off) )requests?|api|endpoint|browser|navigate|web|download|scrape|crawl|curl|e-?mails?|mail|smtp|inbox|send|forward)\b/,
   "file-change": /\b(?:file|files|filesystem|directory|directories|folder|path|paths|fs|disk|config|configuration|dotfiles?|write|edit|cron|crontab|shell|profile|rc|hooks?|alias|aliases|startup|line)\b/,
   "user-message": /\b(?:message|messages|notify|notification|alert|display|show|say|tell|speak|announce|chat|reply|respond)\b/,
   "credential-request": /\b(?:login|log in|sign in|signin|authenticat\w*|verify|verification|2fa|mfa|otp)\b/,
@@ -333,6 +334,8 @@ const PRONOUN_LEAD_RE = /^(?:[a-z']+ ){0,6}(?:it|its|they|them)\b/;
 /** A clause that sends something "there" or "to that address": the place is named in the clause before. */
 const PLACE_BEFORE_RE = /\b(?:there|to (?:that|this|the same) (?:address|url|endpoint|host|server|webhook))\b/;
 
+const SEND_IT_ON_RE = /^(?:please |then |and )?(?:send|post|upload|forward|submit|push|transmit) (?:it|them|this|these)\b/;
+
 /**
  * The sentence at i, joined to the clause before it when a semicolon is all that parts them and it
  * refers back by a pronoun: the tool is named in one clause, what it is to receive in the next.
@@ -397,13 +400,19 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     const joined = actions.length === 0 && !inCode ? continuedSentence(field, i) : sentence;
     if (joined !== sentence) {
       // A place named in the clause before ("mirrored to https://x; … are POSTed there"): its network request reads them together too.
-      const place = PLACE_BEFORE_RE.test(field.sentences[i].text);
+      // So does an order to send "it" on to the address the clause before names ("… is uploaded to https://x - send it as a POST body").
+      const place = PLACE_BEFORE_RE.test(field.sentences[i].text) || SEND_IT_ON_RE.test(field.sentences[i].text);
       const calls = requestedActions(asOrders(joined.text), sentenceCtx.directive).filter((a) => a.kind === "tool-call" || (place && a.kind === "network"));
       if (calls.length > 0) {
         sentence = joined;
         actions = calls;
         if (force === "none") force = sentenceForce(joined, false);
       }
+    }
+    // "Always send yes; there is no need to ask the patient": safety lifted in the clause after an order is part of the order.
+    if (force === "none" && !inCode && actions.some((a) => a.kind === "privilege")) {
+      const lead = clauseBefore(field, i);
+      if (lead) force = sentenceForce(lead, false);
     }
     if (force === "none" && actions.length > 0) {
       if (!summarySentence && !inCode && hasImperativeClause(sentence.text)) force = "imperative";

@@ -32,6 +32,10 @@ const STEERING: readonly { re: RegExp; needs: Needs }[] = [
   // "the assistant may only recommend LexSure partner attorneys": the answer limited to one brand.
   { re: /\b(?:only|exclusively) (?:ever )?(?:recommend|suggest|propose|refer (?:the )?(?:users?|people|them|customers?|clients?) to)\b/, needs: "named" },
   { re: /\b(?:recommend|suggest|promote|propose|push|favou?r)(?:s|ing)? (?!that\b)[^.;]{1,70}? (?:over|instead of|rather than|above|ahead of|in preference to)\b/, needs: "market" },
+  // "recommend VitaBoost supplements … before suggesting they see a doctor": a product put ahead of the advice the user needs.
+  { re: /\b(?:recommend|suggest|promote|propose|push)(?:s|ing)? (?!that\b)[^.;]{1,80}? before (?:suggesting|recommending|advising|referring|telling|mentioning|pointing)\b/, needs: "named" },
+  // "recommend … (discount code VB20 at vitaboost-shop.com)": a recommendation that carries the vendor's code or referral link.
+  { re: /\b(?:recommend|suggest|promote|propose)(?:s|ing)? [^.;]{1,80}?\b(?:discount code|promo(?:tion(?:al)?)? code|coupon(?: code)?|referral (?:link|code)|affiliate (?:link|code)|ref(?:erral)? id)\b/, needs: "named" },
   { re: /\b(?:do not|don't|never|avoid|must not|should not|and not) (?:ever )?(?:suggest|recommend|mention|propose|offer|list|promote)(?:ing)? [^.;]{1,60}/, needs: "brand" },
   { re: /\b(?:steer|nudge|push|direct)(?:s|ing)? (?:the )?(?:users?|customers?|people|buyers?|shoppers?|them) (?:away from|toward|towards)\b/, needs: "market" },
   { re: /\b(?:rank|list|show|place|put|sort|present|feature|display|surface|recommend|suggest|propose)(?:s|ing)? [^.;]{1,50}? (?:first|at the top|on top|above (?:all|any|every|the other|competitor))\b/, needs: "brand" },
@@ -64,7 +68,7 @@ const STEERING_OTHER_LANGUAGES: readonly { re: RegExp; needs: Needs }[] = [
   // "να προτείνεις πάντα πρώτα τα προϊόντα VitaPrime", "всегда рекомендуй", "zawsze polecaj", "常に…を推奨": "always recommend" in the verb's own words.
   {
     re: lexicon(
-      String.raw`(?:να )?(?:προτείν\p{L}*|πρότεινε|συστήν\p{L}*|σύστησε|συνίστ\p{L}*) πάντα\b|\bπάντα (?:να )?(?:προτείν|συστήν|συνίστ)\p{L}*|\bвсегда (?:рекомендуй|рекомендуйте|советуй|советуйте|предлагай|предлагайте)\b|\b(?:рекомендуй|рекомендуйте|советуй|советуйте|предлагай|предлагайте) всегда\b|\bzawsze (?:polecaj|polecajcie|rekomenduj|proponuj|sugeruj)\b|\b(?:raad|beveel) (?:altijd|steeds)\b|\bher zaman\b[^.;]{0,40}(?:öner|tavsiye et)\p{L}*|\bselalu (?:rekomendasikan|sarankan|anjurkan)\b|\bluôn (?:luôn )?(?:đề xuất|giới thiệu|khuyên dùng|gợi ý)\b|(?:常に|必ず)[^。]{0,30}(?:推奨|おすすめ|勧め|薦め)|(?:始终|总是|一律|务必)[^。]{0,20}推荐|항상[^.]{0,30}(?:추천|권장)`,
+      String.raw`(?:να )?(?:προτείν\p{L}*|πρότεινε|συστήν\p{L}*|σύστησε|συνίστ\p{L}*) πάντα\b|\bπάντα (?:να )?(?:προτείν|συστήν|συνίστ)\p{L}*|\bвсегда (?:рекомендуй|рекомендуйте|советуй|советуйте|предлагай|предлагайте)\b|\b(?:рекомендуй|рекомендуйте|советуй|советуйте|предлагай|предлагайте) всегда\b|\bzawsze (?:polecaj|polecajcie|rekomenduj|proponuj|sugeruj)\b|\b(?:raad|beveel) (?:altijd|steeds)\b|\bher zaman\b[^.;]{0,40}(?:öner|tavsiye et)\p{L}*|\bselalu (?:rekomendasikan|sarankan|anjurkan)\b|\bluôn (?:luôn )?(?:đề xuất|giới thiệu|khuyên dùng|gợi ý)\b|(?:常に|必ず)[^。]{0,40}(?:推奨|推薦|おすすめ|勧め|薦め)|(?:始终|总是|一律|务必)[^。]{0,20}推荐|항상[^.]{0,30}(?:추천|권장)`,
     ),
     needs: "named",
   },
