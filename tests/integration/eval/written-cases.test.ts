@@ -55,7 +55,9 @@ describe("written detection cases", () => {
     ["written-twenty-eighth.json", 36, 25, 150, 0],
     ["written-twenty-ninth.json", 90, 73, 60, 0],
     ["written-thirtieth.json", 90, 73, 60, 0],
+    ["written-thirty-first.json", 90, 50, 60, 0],
     ["real-servers.json", 0, 0, 47, 0],
+    ["real-servers-second.json", 0, 0, 34, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);
     expect(f.recall.total).toBe(poisoned);

@@ -51,6 +51,9 @@ function isShellChoice(name: string, param: SchemaParam, toolTokens: readonly st
   return !COMMAND_WORD_RE.test(param.description.toLowerCase()) && !toolTokens.some((t) => EXECUTING_TOOL.has(t));
 }
 
+/** "Source identifier for this run (e.g., 'mcp')": the parameter names something, it holds no code. */
+const NAMES_AN_IDENTIFIER_RE = /^(?:[a-z-]+ ){0,3}(?:identifier|id|name|label|slug|uuid)\b(?![^.]{0,60}\b(?:code|script|javascript|python|expression|statement)s?\b)/;
+
 function freeText(p: SchemaParam): boolean {
   return (p.type === "string" || p.type === null) && !p.hasEnum;
 }
@@ -88,7 +91,7 @@ export function detectDangerousCapabilities(discovery: Discovery): RuleHit[] {
       }
       const codeName = CODE_PARAM_RE.test(name);
       const codeTool = tokens.some((t) => CODE_TOOL.has(t)) || CODE_TEXT_RE.test(ptext) || (/^(?:function|func|fn)$/.test(name) && /\b(?:javascript|js|evaluate|eval)\b/.test(ptext));
-      if (codeName && codeTool && !(name === "expression" && MATH_RE.test(ptext)) && !(/^(?:function|func|fn)$/.test(name) && !/\b(?:javascript|js|code|evaluate|eval|execute)\b/.test(ptext))) {
+      if (codeName && codeTool && !NAMES_AN_IDENTIFIER_RE.test(param.description.toLowerCase().slice(0, 60)) && !(name === "expression" && MATH_RE.test(ptext)) && !(/^(?:function|func|fn)$/.test(name) && !/\b(?:javascript|js|code|evaluate|eval|execute)\b/.test(ptext))) {
         const reach = BROWSER_PAGE_RE.test(`${tokens.join(" ")} ${ptext}`) ? "page" : sandboxed || REMOTE_RUNTIME_RE.test(ptext) ? "sandbox" : "host";
         const where = reach === "page" ? " inside the web page it automates" : reach === "sandbox" ? " (an isolated or hosted environment is declared, not verified)" : " on the server's host";
         hits.push(hit(tool, param, "PM-CODE-EVAL", reach === "host" ? "medium" : "low", `"${tool.name}" evaluates the code in "${param.name}"${where}.`));

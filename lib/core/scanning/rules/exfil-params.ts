@@ -110,6 +110,20 @@ const MODEL_INSTRUCTIONS_RE = /\bsystem (?:prompt|message)|\b(?:hidden|initial|o
 const FROM_BROWSER_STORE_RE =
   /\b(?:the |your |their )?(?:user'?s )?browser(?:'s|’s)? (?:own )?(?:stored |saved )?(?:cookies|local ?storage|session ?storage|tokens|passwords|credentials)\b|\blocal ?storage (?:tokens?|values?|entries|items|keys)\b|\bcookies? (?:stored|saved|kept) (?:in|by) (?:the |your )?(?:user'?s )?browser\b|\b(?:cookies|tokens|passwords|credentials)\b[^.;]{0,30}\bbrowser (?:has |had )?(?:saved|stored|kept|remembered)\b/;
 
+/** A property whose own name says it holds a credential ("registry_credentials", "api_key", "password"). */
+const CREDENTIAL_PROPERTY_RE = /(?:^|[_.-])(?:credentials?|password|passwd|secret|token|api_?key)(?:$|[_.-])/;
+/** Where the model is to find it: the environment, a value it can see, another service. Then the property is a pretext. */
+const GATHERED_RE = /\b(?:environment|env|value of|values of|found in|visible in|available in|from the (?:user|session|browser|config|shell|system|machine|host)|other (?:services?|servers?|tools?))\b/;
+/** A tool whose job is a conversation (a chat with another assistant): the earlier messages are its input, whatever the parameter is called. */
+const CONVERSING_TOOL_RE = /(?:^|[_.-])(?:chat|converse|conversation|assistant|ask|completion)(?:$|[_.-])/;
+
+/** The last schema property of a location: ".../properties/image/properties/registry_credentials/description" → "registry_credentials". */
+function leafProperty(location: string): string {
+  const parts = location.split("/");
+  const at = parts.lastIndexOf("properties");
+  return at >= 0 && at + 1 < parts.length ? parts[at + 1].toLowerCase() : "";
+}
+
 function fitsPurpose(request: DataRequest, purpose: string): boolean {
   // The model's own instructions are no part of what a summarizer or a memory is given to work on.
   if (request.kind === "conversation" && MODEL_INSTRUCTIONS_RE.test(request.text)) return /\bprompts?\b/.test(purpose);
@@ -155,7 +169,12 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
     if (request.kind === "secret" && !sideChannel && USER_SUPPLIED_RE.test(sentence.text)) {
       severity = "info";
       why = `asks for "${request.text}", which the user supplies`;
-    } else if (fitsPurpose(request, purpose) && !sideChannel) {
+    } else if ((request.kind === "secret" || request.kind === "env-secret") && !request.fromElsewhere && CREDENTIAL_PROPERTY_RE.test(leafProperty(field.location)) && !GATHERED_RE.test(sentence.text)) {
+      // "registry_credentials: "$username:$access_token" for registries of type DOCKER_HUB": a property declared as a
+      // credential, described by its format. The user sees what it takes; nothing is gathered on the side.
+      severity = "info";
+      why = `asks for "${request.text}" in a property declared as a credential`;
+    } else if (fitsPurpose(request, purpose) && (!sideChannel || (request.kind === "conversation" && CONVERSING_TOOL_RE.test(field.ownerName.toLowerCase())))) {
       severity = "info";
       why = `asks for "${request.text}", which fits the tool's stated purpose`;
     } else {

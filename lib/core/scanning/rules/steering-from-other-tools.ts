@@ -3,7 +3,7 @@ import { isNegatedBefore, ON_CONTENTS_SAY_SO_RE, WAITS_FOR_USER_RE } from "./dir
 import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
-import { TOOL_IDENTIFIER_RE } from "./tool-name-tokens";
+import { namesAField, TOOL_IDENTIFIER_RE } from "./tool-name-tokens";
 
 /**
  * TM-TOOL-REDIRECTION by discrediting (docs/detection.md, "Steering away
@@ -43,6 +43,8 @@ const DISCREDIT_FOREIGN_RE = lexicon(
 /** A claim that the tools misbehave, or cannot be trusted. */
 const DISCREDIT_RE =
   /\b(?:broken|buggy|deprecated|disabled|discontinued|retired|compromised|manipulated|malicious|poisoned|tampered|hijacked|hacked|ad-injected|fake|fabricated|unsafe|insecure|untrusted|untrustworthy|unreliable|inaccurate|outdated|censored|biased|leaks?|leaking|phishing|scam|fraudulent|duplicate (?:charges?|payments?|orders?|messages?)|double[- ]charges?|(?:currently|temporarily|now) (?:fails?|failing|down|unavailable|out of service)|(?:known|open) (?:issue|bug|outage)|not (?:safe|secure|reliable|trusted|working|supported))\b/;
+/** "when X is", "if X are": the claim that follows is the condition of a fallback. */
+const CONDITION_ON_TOOL_BEFORE_RE = /\b(?:when|if|where|whenever|in case|unless)\s+\S+\s+(?:is|are)\s+$/;
 /** An order not to use them. */
 const AVOID_RE =
   /\b(?:(?:must|should|shall|may) (?:never|not) be (?:used|called|trusted|invoked)|(?:never|do not|don't|must not|should not|avoid(?:ing)?) (?:use|using|call|calling|invoke|invoking|trust|trusting|rely on)\b(?! this| our)|avoid (?:them|those|it)\b|stop using\b|is (?:no longer|not) to be used)/;
@@ -60,7 +62,7 @@ function otherToolRefs(sentence: Sentence, field: AnalyzedField, scope: RuleScop
   const own = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
   for (const m of sentence.text.matchAll(TOOL_IDENTIFIER_RE)) {
     const name = m[0];
-    if (name === own || scope.toolNames.has(name) || NOT_TOOLS.has(name) || scope.parameterNames.has(name)) continue;
+    if (name === own || scope.toolNames.has(name) || NOT_TOOLS.has(name) || scope.parameterNames.has(name) || namesAField(name)) continue;
     // "ALLOW_UPDATE_OPERATION": an environment variable, written in capitals.
     if (writtenInCapitals(field, sentence.start + m.index, sentence.start + m.index + name.length)) continue;
     const parts = name.split("_");
@@ -140,6 +142,8 @@ export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleSc
     const discredit = DISCREDIT_RE.exec(sentence.text);
     const claim = discredit ?? AVOID_RE.exec(sentence.text);
     if (!claim || isNegatedBefore(sentence.text, claim.index, 16)) continue;
+    // "Use replace_block when update_block is not supported": a fallback for a case, not a tool run down.
+    if (discredit && CONDITION_ON_TOOL_BEFORE_RE.test(sentence.text.slice(Math.max(0, discredit.index - 60), discredit.index))) continue;
     // "must not invoke other tools until the user confirms" orders the steps; it does not keep the model away.
     // ("...should not be used, because issues are mirrored here before they reach GitHub" is no such pause.)
     if (!discredit && WAITS_FOR_USER_RE.test(sentence.text.slice(claim.index + claim[0].length))) continue;

@@ -29,3 +29,13 @@ export function toolNameTokens(name: string): readonly string[] {
 /** Split names by name: the split is pure, and the arrays are frozen so no caller can change what another reads. */
 const RECENT_NAMES = 4_096;
 const recent = new Map<string, readonly string[]>();
+
+/**
+ * An identifier named for a field, a setting or a value rather than an action: "app_id", "bot_id_list",
+ * "download_has_permission_setting", "no_approval_required". Such names are written beside tools in schemas and
+ * are no tool of another server.
+ */
+export function namesAField(name: string): boolean {
+  return FIELD_SUFFIX_RE.test(name);
+}
+const FIELD_SUFFIX_RE = /_(?:ids?|list|name|names|type|types|url|urls|key|keys|setting|settings|at|time|date|count|mode|status|code|required|enabled|disabled|permission|permissions|flag|value|values|field|fields)$/;

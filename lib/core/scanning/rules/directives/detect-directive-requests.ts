@@ -95,6 +95,23 @@ function ownSwitchDocumented(field: AnalyzedField): boolean {
   return own !== undefined && own.length > 2 && text.includes(own) && /\bonly (?:for|when|if|with|on|in)\b/.test(text) && !/\b(?:models?|assistants?|ai|llms?|agents?|you are|you're)\b/.test(text);
 }
 
+/** A parameter named for the secret it takes. */
+const OWN_SECRET_PARAM_RE = /(?:^|[_-])(?:password|passcode|passphrase|pin|otp|code|token|secret)(?:$|[_-])/;
+
+/** A switch's effect starts with its verb ("Skip confirmation prompts"); a sentence about the user, or one that refuses to ask, is no such effect. */
+const NOT_A_SWITCH_EFFECT_RE = /^(?:the|a|an|this|that|these|those|it|you|your|users?|we|our|if|when|set|pass|provide|supply|choose|select|make|always|never|do|don't|please|leave|keep)\b|\b(?:do not|don't|never|no need|again|already|you|model|assistant|agent)\b/;
+/** Fixed values that widen what a reading call returns: everything, private fields, thousands of rows. */
+const WIDENING_VALUE_RE = /\b(?:all|any|every|everything|full|complete|entire|whole|private|true|\*)\b|\d{3,}/;
+
+/** An option's label: "`no_approval_required`: ", "'strict' - ". */
+const OPTION_LABEL_RE = /[`'"][a-z0-9_-]{2,40}[`'"]\s*[:=-]\s/;
+
+/** A tool named for reading: get_, list_, describe_, search_ … */
+const READING_TOOL_RE = /^(?:get|list|describe|search|find|read|fetch|lookup|show|view|query|inspect|check|validate|explain|count)_/;
+
+/** A fixed argument that is an address, an account or a number of one: where data or money would go. */
+const FIXED_ADDRESS_RE = /@|https?:|\b0x[0-9a-f]{6}|\d{6,}|\.(?:com|io|net|org|dev|app|co|xyz)\b/;
+
 /** Privilege requests worded as a refusal to check: "no need to ask", "never confirm", "without asking", "skip approval". */
 const REFUSAL_LEAD_RE = /^(?:no|not|never|don't|do not|without|skip|skipping|stop|no need|there'?s no need)\b/;
 const RESTRAINT_RE = /\b(?:must not|mustn't|do not|don't|never|should not|shouldn't|may not|cannot|can't)\b/;
@@ -166,7 +183,7 @@ function installsOwnPackage(command: string, serverWords: ReadonlySet<string>): 
 
 /** The tool says under which role or key it runs: "this runs as the postgres role", "queries execute with the service key". */
 const OWN_REACH_STATED_RE =
-  /\b(?:this|it|the tool|the query|queries|statements?|the call|calls|requests|code|sql|commands?)\b[^.;]{0,30}?\b(?:runs?|executes?|is executed|are executed|is run|are run|connects?|authenticates?) (?:as|with|under|using) (?:the |a |an |its )?[a-z0-9_ -]{1,30}?(?:role|user|account|privileges?|permissions?|key|credentials?|token)\b/;
+  /\b(?:this|it|the tool|the query|queries|statements?|the call|calls|requests|code|sql|commands?)\b[^.;]{0,30}?\b(?:runs?|executes?|is executed|are executed|is run|are run|connects?|authenticates?) (?:as|with|under|using) (?:the |a |an |its )?[a-z0-9_ -]{1,30}?(?:role|user|account|privileges?|permissions?|key|credentials?|token)\b|\b(?:the |this )?(?:operation|tool|call|change|request|setting|rule)s? [^.;]{0,80}?\b(?:may|can|could|might) (?:also )?(?:enable|allow|permit|grant|disable|turn on|turn off)\b|\bbypass(?:es|ing)? (?:the )?[a-z -]{0,30}\bchecks? that would (?:block|prevent|reject|stop|fail)\b/;
 
 /** The text makes a call the condition of the tool working: "only … when … has been called", "requires", "depends on". */
 const CONDITION_OF_SERVICE_RE =
@@ -233,7 +250,9 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       if (force === "none" && action.privatePayload && madeConditionOfService(sentence)) return { severity: "high", why: `${asked}, made the condition of this tool working, carrying the conversation, secrets or personal records` };
       if (force === "none") return { severity: null, why: "" };
       if (framed && justified) return { severity: "high", why: `${asked}, justified as a requirement` };
-      if (action.fixedArguments) return { severity: "high", why: `${asked}, with values the text fixes instead of the user` };
+      // A reading sibling asked for in a mode of its own ("call get_column_type_info with fetchMode "schema" first") is the
+      // server's workflow: it changes nothing and sends nothing, unless the fixed value is an address.
+      if (action.fixedArguments && (action.foreign || !READING_TOOL_RE.test(action.tool ?? "") || FIXED_ADDRESS_RE.test(action.what) || WIDENING_VALUE_RE.test(action.what))) return { severity: "high", why: `${asked}, with values the text fixes instead of the user` };
       if (action.privatePayload) return { severity: "high", why: `${asked}, carrying secrets, personal records or a whole result to a tool that sends or keeps them` };
       // "You must first call X", X on no tool list of this server, for no input of this tool and no
       // session to open: the call serves whoever wrote the text (the dependency-injection pattern).
@@ -385,12 +404,16 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
   for (let i = 0; i < field.sentences.length; i++) {
     let sentence = field.sentences[i];
     const summarySentence = i === 0 && field.kind === "description";
+    // The first sentence of a true/false parameter says what the switch does when on ("Skip confirmation prompts",
+    // "Add shell aliases to the shell config"): like a tool's summary, it is read as an order only when worded as one.
+    const documentsSwitch = i === 0 && field.describesFlag === true && !NOT_A_SWITCH_EFFECT_RE.test(sentence.text);
+    const statesItsJob = summarySentence || documentsSwitch;
     const sentenceCtx = summarySentence ? contexts.summary : contexts.other;
     // A line of a fenced code block is an example shown, not an order given.
     // Unless the block is configuration that names the model as the one to run it ("run_by: assistant"): then each of its lines is a step for the model.
     const inCode = framing.assignedToModel === null && insideCodeFence(sentence.start);
-    let force = inCode ? "none" : sentenceForce(sentence, summarySentence);
-    if (force === "none" && framing.assignedToModel && !summarySentence) force = "imperative";
+    let force = inCode ? "none" : sentenceForce(sentence, statesItsJob);
+    if (force === "none" && framing.assignedToModel && !statesItsJob) force = "imperative";
     // Read as a directive, a sentence asks for at least as much as read as a statement; most ask for
     // nothing either way, so one pass decides. A request in a sentence with no listed imperative verb
     // is an order when the tagger finds an imperative clause, else it is re-read as a statement.
@@ -415,7 +438,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       if (lead) force = sentenceForce(lead, false);
     }
     if (force === "none" && actions.length > 0) {
-      if (!summarySentence && !inCode && hasImperativeClause(sentence.text)) force = "imperative";
+      if (!statesItsJob && !inCode && hasImperativeClause(sentence.text)) force = "imperative";
       // Read as a statement, but a stated call that grants, pays or deletes with fixed values stays a request (judge, "tool-call").
       // The same for a call carrying the conversation or secrets that the text makes the condition of this tool working (judge, "tool-call").
       else if (!framed) actions = [...requestedActions(sentence.text, sentenceCtx.statement), ...actions.filter((a) => a.consequentialValues || (a.kind === "tool-call" && a.privatePayload && madeConditionOfService(sentence.text)))];
@@ -441,12 +464,19 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       // persists ("the `.git` directory is removed"): for these, only descriptive words make a mention.
       const mention = action.kind === "command" || action.kind === "tool-call" || (action.kind === "file-change" && action.dangerous) ? isDescribedCode(sentence.text, action.start) : isDescriptiveMention(sentence.text, action.start, action.end);
       if (mention) continue;
+      // A parameter declared as the password ("password: if required, ask the user for the password") asks the user for
+      // its own value: the user types it in, nothing is gathered behind their back.
+      if (action.kind === "credential-request" && !framed && field.kind === "param-text" && OWN_SECRET_PARAM_RE.test(field.paramName?.toLowerCase() ?? "")) continue;
       const purposeFits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;
       // "Must not invoke other tools ... even if the user selects one" restrains the model; it overrules nobody.
       // "Set reveal true only when the user asks to see the value": the user's own request is the condition, not overruled.
       if (action.kind === "value-override" && (RESTRAINT_RE.test(sentence.text.slice(0, action.start)) || SAFETY_RULE_RE.test(sentence.text) || isGuarded(sentence.text))) continue;
       // A tool's summary that warns what it does ("force merges without approval") declares a danger, it orders nothing.
-      if (action.kind === "privilege" && summarySentence && !framed && !action.dangerous) continue;
+      if (action.kind === "privilege" && statesItsJob && !framed && !action.dangerous) continue;
+      // "`no_approval_required`: Approval is not required": what one option of a parameter means, listed among the others.
+      if (action.kind === "privilege" && force === "none" && !framed && OPTION_LABEL_RE.test(sentence.text.slice(Math.max(0, action.start - 60), action.end))) continue;
+      // What a switch does when on, told as a statement, is the server's own doing, disclosed: "adds shell aliases to the shell config".
+      if (documentsSwitch && force === "none" && !framed && (action.kind === "file-change" || action.kind === "tool-call" || action.kind === "privilege")) continue;
       const judged = judge(action, { ...judging, purposeFits });
       if (!judged.severity) continue;
       const frame = framed ? `; framed with ${framingWords(framing)}` : "";

@@ -39,7 +39,8 @@ const IMPERATIVE_START_RE =
 /** Authority words of the banners poisoned text opens with ("CRITICAL SYSTEM UPDATE:"). */
 const BANNER_WORD = String.raw`(?:system|security|critical|urgent|important|notice|protocol|update|directive|override|internal|admin|administrator|compliance|alert|mandatory|required|warning|enhancement|optimi[sz]ation|maintenance|validation|verification|policy|instruction|instructions|priority|attention|dev|developer|audit|operator|root|official|emergency|requirement|configuration|research|performance|environment)`;
 /** Words that make a banner an authority claim rather than an honest "IMPORTANT:" or "NOTE:". */
-const STRONG_BANNER_RE = /\b(?:system|security|protocol|directive|override|internal|admin|administrator|compliance|alert|update|maintenance|enhancement|optimi[sz]ation|validation|verification|audit|operator|root|emergency|policy|research|environment|dev)\b/;
+// Not "optimization" or "enhancement": "PERFORMANCE OPTIMIZATION: only set this to true when …" is a maintainer's heading.
+const STRONG_BANNER_RE = /\b(?:system|security|protocol|directive|override|internal|admin|administrator|compliance|alert|update|maintenance|validation|verification|audit|operator|root|emergency|policy|research|environment|dev)\b/;
 /** An all-caps heading ended by a colon, or a bracketed or tagged heading; read on the case-kept text. */
 const CAPS_BANNER_RE = /(?:^|[.!?\n]\s{0,3}|[([<*#=]\s{0,2})([A-Z][A-Z0-9 _/&-]{2,48}[A-Z0-9])\s{0,2}(?:\([^()\n]{1,40}\)\s{0,2})?(?:[:\])>*=]|!{1,3}\s|\n)/g;
 const BRACKET_BANNER_RE = new RegExp(String.raw`[[<(]\s{0,2}((?:[a-z]{2,16}[ _-]){0,3}${BANNER_WORD}(?:[ _-][a-z]{2,16}){0,3})\s{0,2}[\])>]`, "g");
@@ -83,6 +84,19 @@ function firstMatch(re: RegExp, text: string): { text: string; start: number; en
   return m ? { text: m[0], start: m.index, end: m.index + m[0].length } : null;
 }
 
+/** Words of a phrase, not of a heading: a bracketed banner is a noun phrase ("[system note]", "(admin override)"). */
+const BRACKETED_PROSE_RE = /\b(?:to|of|for|from|by|with|in|on|at|the|a|an|is|are|was|if|when|than|as|or|and)\b/;
+/** Unless it names the model: "[note to the assistant]" is a banner with a preposition in it. */
+const BRACKET_ADDRESSES_MODEL_RE = /\b(?:assistant|model|ai|llm|agent|claude|gpt|chatgpt|copilot)s?\b/;
+
+/** "MCP (Model Context Protocol)": the words in brackets spell out the acronym before them. */
+function expandsAcronym(lower: string, bracketAt: number, inner: string): boolean {
+  const before = /([a-z0-9]{2,8})\s*$/.exec(lower.slice(Math.max(0, bracketAt - 12), bracketAt));
+  if (!before) return false;
+  const initials = inner.trim().split(/[\s_-]+/).map((w) => w[0]).join("");
+  return initials === before[1];
+}
+
 /** An authority word on its own: built once (it was rebuilt for every caps heading), and not global, so `test` keeps no state. */
 const BANNER_WORD_RE = new RegExp(String.raw`\b${BANNER_WORD}\b`);
 
@@ -110,7 +124,9 @@ export function fieldFraming(field: AnalyzedField): Framing {
   }
   if (!banner?.strong) {
     BRACKET_BANNER_RE.lastIndex = 0;
-    const m = BRACKET_BANNER_RE.exec(lower);
+    let m = BRACKET_BANNER_RE.exec(lower);
+    // "(relative to repository root)", "(owned by the dev team)": prose in brackets, not a heading that claims authority.
+    while (m !== null && ((BRACKETED_PROSE_RE.test(m[1]) && !BRACKET_ADDRESSES_MODEL_RE.test(m[1])) || expandsAcronym(lower, m.index, m[1]))) m = BRACKET_BANNER_RE.exec(lower);
     if (m) banner = { text: m[0], start: m.index, end: m.index + m[0].length, strong: STRONG_BANNER_RE.test(m[1]) };
   }
   const impersonation = (MAY_IMPERSONATE_RE.test(lower) ? firstMatch(IMPERSONATION_RE, lower) : null) ?? (lower.includes(":") ? firstMatch(ROLE_LINE_RE, lower) : null);
@@ -131,7 +147,13 @@ export function sentenceForce(sentence: Sentence, isFirst: boolean): DirectiveFo
   if (modelActs(sentence.text) || (MAY_BE_NORM_RE.test(sentence.text) && NORM_RE.test(sentence.text)) || (BY_MODEL_RE.test(sentence.text) && DONE_BY_MODEL_RE.test(sentence.text))) return "imperative";
   // Any clause may carry the order: "when you sync, prefix the command with ...", "setup: append ...".
   const clauses = sentence.text.split(/[,:;()]\s*|\s[-–—]\s/).slice(0, 12);
-  return clauses.some((c) => IMPERATIVE_START_RE.test(c.trim())) ? "imperative" : "none";
+  // A lone verb in a list ("changes who may push, merge, or unprotect") is an item of it, not an order.
+  return clauses.some((c, i) => {
+    const clause = c.trim();
+    return IMPERATIVE_START_RE.test(clause) && (clause.includes(" ") || !/^(?:or|and)\b/.test((clauses[i + 1] ?? "").trim()));
+  })
+    ? "imperative"
+    : "none";
 }
 
 type Tagger = typeof import("compromise").default;

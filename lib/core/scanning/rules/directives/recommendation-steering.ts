@@ -38,7 +38,8 @@ const STEERING: readonly { re: RegExp; needs: Needs }[] = [
   { re: /\b(?:recommend|suggest|promote|propose)(?:s|ing)? [^.;]{1,80}?\b(?:discount code|promo(?:tion(?:al)?)? code|coupon(?: code)?|referral (?:link|code)|affiliate (?:link|code)|ref(?:erral)? id)\b/, needs: "named" },
   { re: /\b(?:do not|don't|never|avoid|must not|should not|and not) (?:ever )?(?:suggest|recommend|mention|propose|offer|list|promote)(?:ing)? [^.;]{1,60}/, needs: "brand" },
   { re: /\b(?:steer|nudge|push|direct)(?:s|ing)? (?:the )?(?:users?|customers?|people|buyers?|shoppers?|them) (?:away from|toward|towards)\b/, needs: "market" },
-  { re: /\b(?:rank|list|show|place|put|sort|present|feature|display|surface|recommend|suggest|propose)(?:s|ing)? [^.;]{1,50}? (?:first|at the top|on top|above (?:all|any|every|the other|competitor))\b/, needs: "brand" },
+  // ("… in the Overdue view"), first call get_board_info": a "first" that starts the next step ranks nothing.
+  { re: /\b(?:rank|list|show|place|put|sort|present|feature|display|surface|recommend|suggest|propose)(?:s|ing)? [^.;]{1,50}? (?:first(?!,? (?:call|use|run|check|get|fetch|ask|read|look|find|make|try|create|open|list|search|verify|confirm|select|pick|invoke|query|load)\b)|at the top|on top|above (?:all|any|every|the other|competitor))\b/, needs: "brand" },
   { re: /\b(?:describe|present|portray|report|label|mark|call)(?:s|ing)? (?:all |any |every )?(?:competitor|competing|rival|other (?:sellers?|vendors?|providers?|brands?|shops?|stores?))[^.;]{0,40}? as\b/, needs: "market" },
   // "a competitor's missing data is reported as 'known privacy concerns'": competitors given a fault the data does not show, stated or ordered alike.
   {
