@@ -18,7 +18,7 @@ import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, OTHER_SERVICES_SECRETS_RE
  */
 
 const PURPOSE_CONVERSATION_RE = /\b(?:summar\w*|chat|conversation|memory|memories|remember|recall|transcript|history|messages?|journal|notes?|recap|minutes|log|knowledge graph)\b/;
-const PURPOSE_SECRET_RE = /\b(?:secret|secrets|vault|credential|credentials|password|passwords|keychain|keyring|env|environment|dotenv|config|login|log in|sign in|signin|authenticat\w*)\b/;
+const PURPOSE_SECRET_RE = /\b(?:cookie|cookies|secret|secrets|vault|credential|credentials|password|passwords|keychain|keyring|env|environment|dotenv|config|login|log in|sign in|signin|authenticat\w*)\b/;
 
 const ROUTE_RE =
   /\b(?:pass|put|include|insert|add|place|write|send|provide|fill|attach|append|set|supply|copy|paste|enter|store|embed|encode)\b[^\n]{0,80}?\b(?:as|in|into|inside|within|via|using|through|to) (?:the |a |its |this |your )?["'`]?([a-z_][a-z0-9_]{1,40})["'`]?(?: (?:parameter|param|argument|arg|field|property|input|variable|key))?/g;
@@ -110,6 +110,8 @@ const MODEL_INSTRUCTIONS_RE = /\bsystem (?:prompt|message)|\b(?:hidden|initial|o
 const FROM_BROWSER_STORE_RE =
   /\b(?:the |your |their )?(?:user'?s )?browser(?:'s|’s)? (?:own )?(?:stored |saved )?(?:cookies|local ?storage|session ?storage|tokens|passwords|credentials)\b|\blocal ?storage (?:tokens?|values?|entries|items|keys)\b|\bcookies? (?:stored|saved|kept) (?:in|by) (?:the |your )?(?:user'?s )?browser\b|\b(?:cookies|tokens|passwords|credentials)\b[^.;]{0,30}\bbrowser (?:has |had )?(?:saved|stored|kept|remembered)\b/;
 
+const DONE_TO_IT_BEFORE_RE = /\b(?:revokes?|revoking|revoked|invalidates?|invalidating|rotates?|rotating|expires?|expiring|deletes?|deleting|removes?|removing|clears?|clearing)\s+(?:the |all |any |existing |its |their )*$/;
+
 /** A property whose own name says it holds a credential ("registry_credentials", "api_key", "password"). */
 const CREDENTIAL_PROPERTY_RE = /(?:^|[_.-])(?:credentials?|password|passwd|secret|token|api_?key)(?:$|[_.-])/;
 /** Where the model is to find it: the environment, a value it can see, another service. Then the property is a pretext. */
@@ -158,6 +160,8 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
       request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel, param);
     }
     if (!request) continue;
+    // "requesting a different scope revokes existing tokens": what the call does to credentials, not a request for them.
+    if (DONE_TO_IT_BEFORE_RE.test(sentence.text.slice(Math.max(0, request.index - 24), request.index))) continue;
     if (request.kind === "secret" && !request.fromElsewhere && FROM_BROWSER_STORE_RE.test(sentence.text)) request = { ...request, fromElsewhere: true };
     // A quoted value of a JSON mapping ("fields": ["email", "last_5_user_messages"]) is what to fill in, not a word mentioned.
     const jsonValue = JSON_MAPPING_RE.test(sentence.text) && JSON_VALUE_BEFORE_RE.test(sentence.text.slice(Math.max(0, request.index - 4), request.index));

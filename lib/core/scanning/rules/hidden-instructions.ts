@@ -15,7 +15,7 @@ import { fieldHit, type RuleHit } from "./rule-hit";
 const STRONG_TAG_RE =
   /<\s*([a-z_-]{0,15}(?:important|system|sys|instructions?|secret|hidden|admin|override|mandatory|critical|priority|note[_ -]to[_ -](?:the[_ -])?(?:ai|assistant|model|llm|agent))[a-z_-]{0,15})\b[^<>]{0,40}>/g;
 const TEMPLATE_RE =
-  /\[\s*(?:inst|sys|system)\s*\]|<<\s*sys\s*>>|<\|(?:im_start|system|start_header_id|begin_of_text)\|>|\{\{\s*#?\s*[a-z_]*(?:system|assistant|ai|model|agent|llm|hidden|secret|internal)[a-z_]*\s*\}\}|(?:^|\n|\s)#{1,4} ?(?:system|hidden instructions?|instructions? for (?:the )?(?:ai|assistant|model|llm)|notes? (?:to|for) (?:the )?(?:ai|assistant|model|llm|agent))\b|\[\[\s*(?:sys|system|assistant|ai|hidden|internal)[a-z_ ]*\]\]/g;
+  /\[\s*(?:inst|sys|system)\s*\]|<<\s*sys\s*>>|<\|(?:im_start|system|start_header_id|begin_of_text)\|>|\{\{\s*#?\s*(?:[a-z]+_)*(?:system|assistant|ai|model|agent|llm|hidden|secret|internal)(?:_[a-z]+)*\s*\}\}|(?:^|\n|\s)#{1,4} ?(?:system|hidden instructions?|instructions? for (?:the )?(?:ai|assistant|model|llm)|notes? (?:to|for) (?:the )?(?:ai|assistant|model|llm|agent))\b|\[\[\s*(?:sys|system|assistant|ai|hidden|internal)[a-z_ ]*\]\]/g;
 const COMMENT_RE = /<!--([^]{0,2000}?)-->/g;
 
 const DIRECTIVE_START_RE =

@@ -156,6 +156,18 @@ const RULES = [
     alsoAffects: "threatMatch",
   },
   {
+    id: "TM-LEARNED-INSTRUCTION",
+    tags: ["instruction", "deception", "threat"],
+    factor: "threatMatch",
+    severity: "high",
+    title: "Reads like tool poisoning to the learned model",
+    shortName: "text that reads like tool poisoning",
+    detects:
+      "A sentence that the learned directive model, trained on the project's labelled poisoned and honest servers, scores at or above its threshold: instructions to the model that ask for something outside the tool's job, in wording the hand-written rules have not met. The finding names the sentence and the words that weighed most.",
+    remediation: "Remove instructions to the model from tool text; describe what the tool does and what its parameters take, plainly.",
+    alsoAffects: "declarationAccuracy",
+  },
+  {
     id: "TM-IMAGE-BEACON",
     tags: ["instruction", "deception", "threat"],
     factor: "networkBehavior",

@@ -13,6 +13,7 @@ import { detectExfilParams } from "./exfil-params";
 import { detectDestinationSwap } from "./destination-swap";
 import { detectEmbeddedConfig } from "./embedded-config";
 import { detectExfilUrls } from "./exfil-urls";
+import { detectLearnedInstructions } from "./learned/learned-instructions";
 import { detectHiddenInstructions } from "./hidden-instructions";
 import { detectImageBeacons } from "./image-beacons";
 import { detectInstructionOverride } from "./instruction-override";
@@ -93,6 +94,7 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
   detectRoutingToExposure,
   detectPrivacyDowngrade,
   detectEmbeddedConfig,
+  detectLearnedInstructions,
 ];
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
 const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation, detectOffThemeNamesakes];

@@ -106,6 +106,9 @@ const WIDENING_VALUE_RE = /\b(?:all|any|every|everything|full|complete|entire|wh
 /** An option's label: "`no_approval_required`: ", "'strict' - ". */
 const OPTION_LABEL_RE = /[`'"][a-z0-9_-]{2,40}[`'"]\s*[:=-]\s/;
 
+/** What a warning to the user is about when it is a caveat: what cannot be undone, what it costs, what it affects. */
+const HONEST_CAVEAT_RE = /\b(?:warn|caution|remind|let) (?:the )?users? (?:know )?(?:that|about)\b[^.;]{0,120}\b(?:irreversible|cannot be undone|can't be undone|permanent(?:ly)?|will be (?:deleted|removed|lost)|no longer (?:work|be available)|stop working|costs?|charges?|billed|may take|affects?)\b/;
+
 /** A tool named for reading: get_, list_, describe_, search_ … */
 const READING_TOOL_RE = /^(?:get|list|describe|search|find|read|fetch|lookup|show|view|query|inspect|check|validate|explain|count)_/;
 
@@ -285,6 +288,8 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       return { severity: force === "obligation" || framed ? "critical" : "high", why: `${asked}: private data leaves with a tool call` };
     case "user-message":
       if (action.lie) return { severity: "high", why: `${asked}: it tells the model to mislead the user` };
+      // "Warn the user that removing an API key is irreversible": a caveat the user needs, nothing scripted against them.
+      if (HONEST_CAVEAT_RE.test(sentence)) return { severity: null, why: "" };
       // "Show the statement to the user and get confirmation first": the user is brought in, not scripted.
       if (SAFETY_RULE_RE.test(sentence)) return { severity: null, why: "" };
       if (force === "none") return { severity: null, why: "" };
