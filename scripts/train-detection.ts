@@ -16,13 +16,15 @@ const CASES_DIR = "tests/fixtures/detection-cases";
 const DEFAULT_OUT = "lib/core/scanning/rules/learned/directive-model.json";
 /** Kept out of training so that their figures stay a measure of what the model has not seen. */
 const DEFAULT_HOLDOUT = ["written-thirty-first"];
+/** The lowest threshold, in log-odds (docs/detection.md#the-learned-layer: raised after real servers the model had not seen). */
+const DEFAULT_FLOOR = 8.5;
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { holdout: { type: "string" }, out: { type: "string" }, folds: { type: "string" }, "honest-rate": { type: "string" }, floor: { type: "string" } } });
   const holdout = values.holdout !== undefined ? values.holdout.split(",").map((s) => s.trim()).filter(Boolean) : DEFAULT_HOLDOUT;
   const folds = Number(values.folds ?? 5);
   const honestRate = Number(values["honest-rate"] ?? 0.003);
-  const floor = Number(values.floor ?? 3);
+  const floor = Number(values.floor ?? DEFAULT_FLOOR);
   if (!Number.isInteger(folds) || folds < 2 || folds > 20) throw new UsageError("--folds takes a whole number from 2 to 20.");
   if (!(honestRate >= 0 && honestRate < 0.2)) throw new UsageError("--honest-rate takes a fraction below 0.2.");
 
@@ -31,9 +33,10 @@ async function main(): Promise<number> {
   const options = DEFAULT_TRAIN_OPTIONS;
   const servers: TrainingServer[] = defs.map((def) => {
     const discovery = discoveryOf(def);
-    // Where the rules see the poison, the poisoned sentence is looked for there (the model's own finding left out).
+    // Where the hand-written rules see the poison, the poisoned sentence is looked for there: the committed model takes
+    // no part, so training from the same cases gives the same weights whatever model was there before.
     const flagged = new Set<string>();
-    if (def.verdict === "malicious") for (const hit of runDiscoveryRules(discovery)) if ((hit.severity === "high" || hit.severity === "critical") && hit.ruleId !== "TM-LEARNED-INSTRUCTION") flagged.add(hit.location);
+    if (def.verdict === "malicious") for (const hit of runDiscoveryRules(discovery, null, "hand-written")) if (hit.severity === "high" || hit.severity === "critical") flagged.add(hit.location);
     return { id: def.id, group: def.file, poisoned: def.verdict === "malicious", ...serverSentences(discovery, options.bits, flagged) };
   });
   const poisoned = servers.filter((s) => s.poisoned).length;
@@ -63,7 +66,7 @@ runCli(
       ["--out FILE", `where to write the model (default ${DEFAULT_OUT})`],
       ["--folds N", "file groups for calibrating the threshold (default 5)"],
       ["--honest-rate R", "share of held-out honest servers allowed above the threshold (default 0.003)"],
-      ["--floor Z", "lowest threshold allowed, in log-odds (default 3)"],
+      ["--floor Z", `lowest threshold allowed, in log-odds (default ${DEFAULT_FLOOR})`],
     ],
   },
   main,

@@ -99,10 +99,16 @@ const TEXT_DETECTORS: readonly FieldDetector[] = [
 const URI_DETECTORS: readonly FieldDetector[] = [detectSensitiveFileAccess];
 const SERVER_DETECTORS: readonly ServerDetector[] = [detectDeclarationProblems, detectMalformedText, detectDangerousCapabilities, detectToxicCombinations, detectToolImpersonation, detectOffThemeNamesakes];
 
+/** The hand-written detectors alone: what the learned model's trainer localises poison with, so that training never depends on an earlier model. */
+const HAND_WRITTEN_TEXT_DETECTORS: readonly FieldDetector[] = TEXT_DETECTORS.filter((d) => d !== detectLearnedInstructions);
+
+/** Which detectors run: all of them, or the hand-written ones only (for training the learned layer). */
+export type DetectorSet = "all" | "hand-written";
+
 /** Appends the hits of every field rule (a plain loop: this runs for every field of every scan). */
-function textRules(field: AnalyzedField, scope: RuleScope, hits: RuleHit[]): void {
+function textRules(field: AnalyzedField, scope: RuleScope, hits: RuleHit[], set: DetectorSet): void {
   if (field.kind === "name" || field.kind === "param-name") return;
-  const detectors = field.kind === "uri" ? URI_DETECTORS : TEXT_DETECTORS;
+  const detectors = field.kind === "uri" ? URI_DETECTORS : set === "all" ? TEXT_DETECTORS : HAND_WRITTEN_TEXT_DETECTORS;
   for (const detect of detectors) for (const hit of detect(field, scope)) hits.push(hit);
 }
 
@@ -117,14 +123,14 @@ function isThreat(hit: RuleHit): boolean {
 }
 
 /** All field-level rules, then the same rules over text decoded from invisible characters, base64, hex and rot13. */
-function scanField(field: AnalyzedField, scope: RuleScope): RuleHit[] {
+function scanField(field: AnalyzedField, scope: RuleScope, set: DetectorSet): RuleHit[] {
   const hits: RuleHit[] = [];
-  textRules(field, scope, hits);
+  textRules(field, scope, hits, set);
   for (const hit of detectSecrets(field)) hits.push(hit);
   const obfuscation = detectObfuscation(field);
 
   if (field.norm.hiddenText && field.depth < MAX_DECODE_DEPTH) {
-    const inner = scanField(nested(field, field.norm.hiddenText, "hidden"), scope);
+    const inner = scanField(nested(field, field.norm.hiddenText, "hidden"), scope, set);
     hits.push(...inner);
     if (inner.some(isThreat)) {
       for (const o of obfuscation) if (o.ruleId === "OB-INVISIBLE-CHARS") {
@@ -137,7 +143,7 @@ function scanField(field: AnalyzedField, scope: RuleScope): RuleHit[] {
 
   if (field.depth < MAX_DECODE_DEPTH) {
     for (const run of findBase64Text(field.norm.clean)) {
-      const inner = scanField(nested(field, run.text, "base64"), scope);
+      const inner = scanField(nested(field, run.text, "base64"), scope, set);
       hits.push(...inner);
       const threat = inner.some(isThreat);
       hits.push({
@@ -154,7 +160,7 @@ function scanField(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (encoded.length > 0) {
     // Decoded together, in order: an order in rot13 may point at an address written in hex.
     const run = encoded.reduce((first, r) => (r.start < first.start ? r : first));
-    const inner = scanField(nested(field, [...encoded].sort((a, b) => a.start - b.start).map((r) => r.text).join("\n"), "encoded"), scope);
+    const inner = scanField(nested(field, [...encoded].sort((a, b) => a.start - b.start).map((r) => r.text).join("\n"), "encoded"), scope, set);
     hits.push(...inner);
     if (inner.some(isThreat)) {
       hits.push({
@@ -218,11 +224,11 @@ export function dedupeFindings(findings: Finding[]): Finding[] {
 }
 
 /** Rule hits over a Discovery alone (text, declarations, capabilities). */
-export function runDiscoveryRules(discovery: Discovery, network: NetworkEvidence | null = null): RuleHit[] {
+export function runDiscoveryRules(discovery: Discovery, network: NetworkEvidence | null = null, set: DetectorSet = "all"): RuleHit[] {
   const scope = buildRuleScope(discovery);
   const fields = collectTextFields(discovery).map((f) => analyzeField(f));
   const hits: RuleHit[] = [];
-  for (const field of fields) for (const hit of scanField(field, scope)) hits.push(hit);
+  for (const field of fields) for (const hit of scanField(field, scope, set)) hits.push(hit);
   combineSignals(hits);
   for (const detect of SERVER_DETECTORS) hits.push(...detect(discovery));
   hits.push(...detectExternalHosts(fields, network));
