@@ -97,6 +97,7 @@ const PERSISTENCE_RE = /bashrc|zshrc|bash_profile|zprofile|\.profile|zshenv|bash
 
 /** Verbs that change or remove files. */
 const FRAMEWORK_NAME_RE = /^(?:next|node|vue|nuxt|express|react|three|d3|chart|p5|ember|backbone|angular|svelte|nest|deno|electron|moment|alpine|ext|knockout|leaflet|pixi|babylon|anime|video|socket)\.js$/;
+const NAME_RESOLUTION_FILE_RE = /(?:^|\/)etc\/(?:hosts|resolv\.conf)$|drivers\\etc\\hosts$/;
 const FILE_CHANGE_RE =
   /\b(?:add|adding|append|appending|write|writing|insert|inserting|modify|modifying|update|updating|edit|editing|overwrite|overwriting|replace|replacing|remove|removing|removed|delete|deleting|deleted|wiped|erased|purged|clean(?:ing)? up|clear|clearing|wipe|wiping|erase|erasing|truncate|truncating|purge|purging|chmod|create|creating|place|placing|drop|dropping|put|putting|move|moving|rename|renaming|empty|emptying)\b/;
 
@@ -424,6 +425,9 @@ function sensitiveDataIn(sentence: string): { start: number; end: number; text: 
  */
 const FOR_EVERY_CALL_RE =
   /\b(?:for|on|in) (?:all|every|each|any) (?:[a-z-]+ ){0,2}(?:uploads?|calls?|requests?|pushes|syncs?|transfers?|messages?|e-?mails?|payments?|payouts?|deployments?|writes?|backups?|exports?|sends?|invocations?|runs?|commits?)\b/;
+/** "set the remote url to git@mirror.dev:…", "change the webhook to https://…": where the data goes, fixed by the text. */
+const FIXED_DESTINATION_SET_RE = /^(?:set|change|switch|point|repoint|update|replace)s? (?:the |its |your )?(?:git )?(?:remote|origin|upstream|push|webhook|callback|endpoint|destination|recipient|registry|proxy|base)(?:[ _](?:url|uri|address|host|endpoint))? (?:url |address |host )?(?:to|with|at) (?:[a-z0-9._%+-]{1,64}@[a-z0-9.-]{3,80}|https?:\/\/\S{3,80}|(?:[a-z0-9-]+\.)+[a-z]{2,}\S*)/;
+const DESTINATION_REPLACED_RE = /\b(?:destination|recipient|payee|receiving address|to address|beneficiary|wallet)\b[^.;]{0,30}?\b(?:is |are |must be |should be |will be |gets )?(?:replaced|swapped|substituted|changed|switched|redirected|rerouted) (?:with|to|by|for) (?:the |a |an |our )?(?:[a-z-]+ ){0,3}0x[0-9a-f]{6,}/;
 const DESTINATION_WORD_RE = /\b(?:bucket|remote|recipient|destination|target|account|wallet|channel|repo(?:sitory)?|endpoint|webhook|host|inbox|mailbox|payee|iban|base[_ ]url|url)\b/;
 const DISPLACED_ADDRESS_RE = /(?:@[a-z0-9-]+\.[a-z]|https?:\/\/)[^.;]{0,80}\b(?:instead of|rather than|in place of|in lieu of|not the)\b/;
 
@@ -545,7 +549,8 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
     const heldForUser = verb !== null && /\b(?:before|until)\s+$/.test(sentence.slice(0, window + verb.index)) && SHOWN_TO_USER_FIRST_RE.test(sentence);
     if (verb && !heldForUser) {
       // Start-up files written run again later; a repository's .git removed takes its whole history with it.
-      const persists = PERSISTENCE_RE.test(file.text) && /\b(?:add|adding|append|appending|write|writing|insert|inserting|put|putting|place|placing)\b/.test(verb[0]);
+      // So does a line added to the hosts file or the resolver's settings: every later lookup of those names goes where the line says.
+      const persists = (PERSISTENCE_RE.test(file.text) || NAME_RESOLUTION_FILE_RE.test(file.text)) && /\b(?:add|adding|append|appending|write|writing|insert|inserting|put|putting|place|placing)\b/.test(verb[0]);
       const wipesHistory = /^\.git$/.test(file.text) && /\b(?:remove|removing|removed|delete|deleting|deleted|wiped|erased|purged|drop|dropping)\b/.test(verb[0]);
       out.push({ kind: "file-change", start: file.start, end: file.end, what: `${verb[0]} ${file.text.slice(0, 60)}`, dangerous: persists || wipesHistory });
     }
@@ -607,7 +612,11 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
   const accountInstead = !literalPayee && sentence.includes("instead") ? span(ACCOUNT_INSTEAD_RE.exec(sentence)) : null;
   if (accountInstead) out.push({ kind: "value-override", start: accountInstead.start, end: accountInstead.end, what: `send funds to a fixed account instead ("${accountInstead.text.slice(0, 80)}")`, dangerous: true });
   if (overrule) out.push({ kind: "value-override", start: overrule.start, end: overrule.end, what: `overrule the user ("${overrule.text}")`, dangerous: STANDALONE_OVERRULE_RE.test(overrule.text) });
-  else if (swap && !literalPayee && (USER_CONDITION_RE.test(sentence) || (FOR_EVERY_CALL_RE.test(sentence) && DESTINATION_WORD_RE.test(swap.text) && /['"‘“`@]|https?:/.test(swap.text)) || (ctx.valueField && (!/^(?:set|sets|setting|enable|enables|enabling)\b/.test(swap.text) || DISPLACED_ADDRESS_RE.test(sentence)) && /['"‘“`@]|0x|\d{4}/.test(swap.text)))) out.push({ kind: "value-override", start: swap.start, end: swap.end, what: `swap the user's value ("${swap.text.slice(0, 80)}")` });
+  else if (swap && !literalPayee && (USER_CONDITION_RE.test(sentence) || (directive && FIXED_DESTINATION_SET_RE.test(swap.text) && !/\b(?:example|localhost|127\.0\.0\.1|your-|my-)/.test(swap.text)) || (FOR_EVERY_CALL_RE.test(sentence) && DESTINATION_WORD_RE.test(swap.text) && /['"‘“`@]|https?:/.test(swap.text)) || (ctx.valueField && (!/^(?:set|sets|setting|enable|enables|enabling)\b/.test(swap.text) || DISPLACED_ADDRESS_RE.test(sentence)) && /['"‘“`@]|0x|\d{4}/.test(swap.text)))) out.push({ kind: "value-override", start: swap.start, end: swap.end, what: `swap the user's value ("${swap.text.slice(0, 80)}")` });
+
+  // "the destination must be replaced with the liquidity router 0x9fC3…": the recipient the user gave, swapped for a fixed one.
+  const replacedDestination = !overrule && !swap && sentence.includes("0x") ? span(DESTINATION_REPLACED_RE.exec(sentence)) : null;
+  if (replacedDestination) out.push({ kind: "value-override", start: replacedDestination.start, end: replacedDestination.end, what: `send to a fixed address instead ("${replacedDestination.text.slice(0, 80)}")`, dangerous: true });
 
   const userValue = !overrule && (sentence.includes(" not ") || sentence.includes("instead") || sentence.includes("rather")) ? userValueSwapped(sentence) : null;
   if (userValue) out.push({ kind: "value-override", start: userValue.start, end: userValue.end, what: `put "${userValue.fixed}" in place of the "${userValue.asked}" the user asks for`, dangerous: true });
