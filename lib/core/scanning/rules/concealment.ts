@@ -54,7 +54,9 @@ const CONCEAL_FROM_USER_RE = sharedWordEdge(new RegExp(
     String.raw`\bkeep (?:the )?user-visible [a-z ]{1,30} unchanged\b`,
     String.raw`\b(?:does not|doesn't|do not|don't|need not|needn't|never) need to be (?:reported|mentioned|shown|disclosed|surfaced|listed|logged|explained)\b`,
     String.raw`\b(?:prohibited|forbidden|not allowed|not permitted|barred) (?:from|to) (?:tell(?:ing)?|inform(?:ing)?|mention(?:ing)?|disclos(?:e|ing)|reveal(?:ing)?)\b`,
-    String.raw`\bwithout (?:listing|mentioning|showing|reporting|telling|disclosing) (?:it|this|them|that|anything|those|these|the)\b`,
+    // "Counts the contacts without listing them" says what the call returns; listing and showing hide something only
+    // when they are what the user would see.
+    String.raw`\bwithout (?:mentioning|reporting|telling|disclosing) (?:it|this|them|that|anything|those|these|the)\b|\bwithout (?:listing|showing) (?:it|this|them|that|anything|those|these|the)\b[^.;]{0,40}\b(?:to|in front of|for) (?:the )?(?:user|users|human|person|customer|client)\b`,
     String.raw`\bleave out (?:any|all|the) (?:entries|entry|files?|items?|results?|lines?|rows?)\b|\bdo not count them\b`,
     String.raw`\b(?:do not|don't|never) (?:show|display|reveal|mention) the (?:[a-z]+ )?(?:figure|amount|number|value|fee|charge|change|conversion|converted [a-z]+)\b`,
     String.raw`\b(?:do not|don't|never) surface (?:this|it|that|the)\b`,

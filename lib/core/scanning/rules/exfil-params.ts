@@ -4,7 +4,7 @@ import { directnessAt, hasModal, isDescriptiveMention, isNegatedBefore } from ".
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { TOOL_IDENTIFIER_RE } from "./tool-name-tokens";
-import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, OTHER_SERVICES_SECRETS_RE, SECRET_REQUEST_RE, SENSITIVE_TARGET_RE, SIDE_CHANNEL_PARAM_RE } from "./threat-targets";
+import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, OTHER_SERVICES_SECRETS_RE, PUBLIC_KEY_PROPERTY_RE, SECRET_REQUEST_RE, SENSITIVE_TARGET_RE, SIDE_CHANNEL_PARAM_RE } from "./threat-targets";
 
 /**
  * TM-EXFIL-PARAM. A parameter the tool does not need, whose description asks
@@ -160,6 +160,8 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
       request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel, param);
     }
     if (!request) continue;
+    // The contents of a public key ("public_key.key: Contents of the SSH key") are meant to be handed over.
+    if (PUBLIC_KEY_PROPERTY_RE.test(field.location.toLowerCase())) continue;
     // "requesting a different scope revokes existing tokens": what the call does to credentials, not a request for them.
     if (DONE_TO_IT_BEFORE_RE.test(sentence.text.slice(Math.max(0, request.index - 24), request.index))) continue;
     if (request.kind === "secret" && !request.fromElsewhere && FROM_BROWSER_STORE_RE.test(sentence.text)) request = { ...request, fromElsewhere: true };

@@ -27,6 +27,8 @@ const REPLACEMENT_RE =
 const PREFILTER_RE = /in place of|instead of|as a replacement|replacing|to replace|ignor|disregard|forget|overrid|bypass|abandon|discard|overrul|supersed|set aside|follow|attention|from now on|no longer|your (?:new|real|true|actual|only)|new (?:system )?instructions|mode|act as|outrank|replace|priority|precedence|more important|comes before|system[- ]level|system (?:instruction|message|prompt)|developer (?:instruction|message)|operator (?:instruction|message)|outrank|overrid|overrul|supersed/;
 const CONTINUES_AS_DIRECTIVE_RE = /\b(?:and|then|instead)\b[ ,]{1,2}(?:instead )?(?:read|send|call|use|pass|include|output|print|reply|respond|say|tell|write|run|execute|forward|upload|email|reveal|show|give|do|follow|obey|act)\b/;
 
+const ABOUT_THE_MODEL_RE = /\b(?:you|your|yourself|model|assistant|ai|agent|llm|system|user'?s?|operator|developer|safety|chat|conversation)\b/;
+
 /** Reports directive uses of instruction-override phrases. */
 export function detectInstructionOverride(field: AnalyzedField): RuleHit[] {
   if (!PREFILTER_RE.test(field.norm.lower)) return [];
@@ -36,6 +38,9 @@ export function detectInstructionOverride(field: AnalyzedField): RuleHit[] {
       const start = match.index;
       const end = start + match[0].length;
       if (isNegatedBefore(sentence.text, start, 20) && !/^(?:do not|don't)/.test(match[0])) continue;
+      // "The set of firewall rules that replaces all existing rules": rules and policies of a system the tool manages,
+      // not the model's, when nothing in the sentence speaks of the model or its instructions.
+      if (/\b(?:rules?|polic(?:y|ies))\b/.test(match[0]) && !/\b(?:instructions?|prompts?|guidelines|guardrails|directives)\b/.test(match[0]) && !ABOUT_THE_MODEL_RE.test(sentence.text)) continue;
       const quoteEnd = quotedSpanEnd(sentence.text, start, end);
       const descriptive = quoteEnd >= 0 || isDescriptiveMention(sentence.text, start, end);
       const rest = sentence.text.slice(quoteEnd >= 0 ? quoteEnd : end);

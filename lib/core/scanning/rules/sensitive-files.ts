@@ -4,7 +4,7 @@ import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { findActionOnTarget, judgeAction, type TargetAction } from "./target-action";
 import { toolNameTokens } from "./tool-name-tokens";
-import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, AUDIT_OF_EXPOSURE_RE, COPIED_TO_SERVER_RE, SENSITIVE_TARGET_RE, verbRegex } from "./threat-targets";
+import { ACCESS_VERBS_BASE, ACCESS_VERBS_THIRD, AUDIT_OF_EXPOSURE_RE, COPIED_TO_SERVER_RE, PUBLIC_KEY_PROPERTY_RE, SENSITIVE_TARGET_RE, verbRegex } from "./threat-targets";
 
 /**
  * TM-SENSITIVE-FILE. The classic payload of tool poisoning: get the model to
@@ -121,6 +121,8 @@ function includedBesides(sentence: string, end: number, field: AnalyzedField): s
 }
 
 /** Reports access to credential and private files. */
+const GENERIC_KEY_RE = /^(?:ssh|rsa|ed25519) keys?$/;
+
 export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const hits: RuleHit[] = [];
   const returned = field.kind === "description" || field.kind === "instructions" ? SECRETS_ALSO_RETURNED_RE.exec(field.norm.lower) : null;
@@ -134,6 +136,8 @@ export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope
   SENSITIVE_TARGET_RE.lastIndex = 0;
   if (!SENSITIVE_TARGET_RE.test(field.norm.lower)) return hits;
   for (const { sentence, match } of matchesInSentences(field.sentences, SENSITIVE_TARGET_RE)) {
+    // "public_key.key: Contents of the SSH key": a key in a property declared public is the half meant to be shared.
+    if (GENERIC_KEY_RE.test(match[0]) && PUBLIC_KEY_PROPERTY_RE.test(field.location.toLowerCase())) continue;
     const start = match.index;
     const end = start + match[0].length;
     const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);

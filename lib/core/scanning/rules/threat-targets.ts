@@ -125,3 +125,6 @@ export const WRITE_VERBS_THIRD = "writes|adds|modifies|edits|appends|inserts|upd
 export function verbRegex(list: string): RegExp {
   return new RegExp(String.raw`\b(?:${list})\b`, "g");
 }
+
+/** A schema property declared to hold a public key ("public_key", "authorized_keys"): the half of a key pair meant to be shared. */
+export const PUBLIC_KEY_PROPERTY_RE = /(?:^|\/)(?:public_?key|pub_?key|ssh_?public_?key|authorized_?keys?|publickeys?)(?:\/|$)/;

@@ -457,6 +457,9 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     const judging = { force, framed, justified, sentence: sentence.text, inInstructions: field.kind === "instructions", avoidsUserTools, serverWords: scope.serverWords };
     for (const action of actions) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
+      // "For components, prefer figma_get_component_image": a sibling of this server recommended for part of the job is
+      // its own workflow; only a claim of authority (not a reason given) makes that steering.
+      if (action.kind === "tool-redirect" && action.tool && scope.toolNames.has(action.tool) && !action.otherOutOfOrder && force !== "obligation" && !framing.banner?.strong && !framing.impersonation) continue;
       // A privilege request that is itself a refusal ("never ask the user") is not undone by its negation; a privileged
       // act ("never force-pushes") is.
       const negationIsTheRequest = action.kind === "value-override" || (action.kind === "privilege" && REFUSAL_LEAD_RE.test(sentence.text.slice(action.start, action.end)));

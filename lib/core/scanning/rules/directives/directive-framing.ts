@@ -39,8 +39,9 @@ const IMPERATIVE_START_RE =
 /** Authority words of the banners poisoned text opens with ("CRITICAL SYSTEM UPDATE:"). */
 const BANNER_WORD = String.raw`(?:system|security|critical|urgent|important|notice|protocol|update|directive|override|internal|admin|administrator|compliance|alert|mandatory|required|warning|enhancement|optimi[sz]ation|maintenance|validation|verification|policy|instruction|instructions|priority|attention|dev|developer|audit|operator|root|official|emergency|requirement|configuration|research|performance|environment)`;
 /** Words that make a banner an authority claim rather than an honest "IMPORTANT:" or "NOTE:". */
-// Not "optimization" or "enhancement": "PERFORMANCE OPTIMIZATION: only set this to true when …" is a maintainer's heading.
-const STRONG_BANNER_RE = /\b(?:system|security|protocol|directive|override|internal|admin|administrator|compliance|alert|update|maintenance|validation|verification|audit|operator|root|emergency|policy|research|environment|dev)\b/;
+// Not "optimization", "enhancement", "validation" or "verification": "PERFORMANCE OPTIMIZATION: only set this to true
+// when …", "VALIDATION: after creating visuals, take a screenshot" are a maintainer's headings.
+const STRONG_BANNER_RE = /\b(?:system|security|protocol|directive|override|internal|admin|administrator|compliance|alert|update|maintenance|audit|operator|root|emergency|policy|research|environment|dev)\b/;
 /** An all-caps heading ended by a colon, or a bracketed or tagged heading; read on the case-kept text. */
 const CAPS_BANNER_RE = /(?:^|[.!?\n]\s{0,3}|[([<*#=]\s{0,2})([A-Z][A-Z0-9 _/&-]{2,48}[A-Z0-9])\s{0,2}(?:\([^()\n]{1,40}\)\s{0,2})?(?:[:\])>*=]|!{1,3}\s|\n)/g;
 const BRACKET_BANNER_RE = new RegExp(String.raw`[[<(]\s{0,2}((?:[a-z]{2,16}[ _-]){0,3}${BANNER_WORD}(?:[ _-][a-z]{2,16}){0,3})\s{0,2}[\])>]`, "g");
