@@ -67,7 +67,9 @@ runCli(
       ["--folds N", "file groups for calibrating the threshold (default 5)"],
       ["--honest-rate R", "share of held-out honest servers allowed above the threshold (default 0.003)"],
       ["--floor Z", `lowest threshold allowed, in log-odds (default ${DEFAULT_FLOOR})`],
+      ["-h, --help", "print this help and exit"],
     ],
+    examples: ["npm run train:detection", "npm run train:detection -- --holdout written-thirty-first,real-servers-fourth --out /tmp/model.json"],
   },
   main,
 );

@@ -27,7 +27,7 @@ describe("every command explains itself", () => {
   it("--help on every npm script prints usage and exits 0 without opening a database or doing work", async () => {
     const commands = ourNpmScripts();
     expect(commands.map((c) => c.name).sort()).toEqual(
-      ["start", "dev", "db:migrate", "registry:import", "keys", "certify", "bench", "scan", "eval:detection", "rescan", "worker", "demo", "docs:rules"].sort(),
+      ["start", "dev", "db:migrate", "registry:import", "keys", "certify", "bench", "scan", "eval:detection", "train:detection", "rescan", "worker", "demo", "docs:rules"].sort(),
     );
     const catalogue = statSync("docs/rule-catalogue.md").mtimeMs;
     const runs = await Promise.all([
