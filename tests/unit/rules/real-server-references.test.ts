@@ -1,15 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
-import { expectRefused, str, tool } from "./verdict-cases";
+import { describe, it } from "vitest";
+import { expectNoSeriousFinding, expectRefused, str, tool } from "./verdict-cases";
 
 /**
  * Detection 2026.11.24.21 (docs/detection.md): classes the third batch of real servers showed, worded for this test,
  * each honest form beside a poisoned one that must still be refused.
  */
-function expectNoSeriousFinding(tools: ReturnType<typeof tool>[]) {
-  const verdict = inlineVerdict(tools);
-  expect(verdict.ids, JSON.stringify(verdict)).toEqual([]);
-}
 
 describe("references, not destinations", () => {
   it("a markdown link to documentation is a page to read, and its text no banner", () => {

@@ -32,3 +32,9 @@ export function expectClean(tools: CaseTool[], extra: CaseServer = {}) {
   const v = inlineVerdict(tools, extra);
   expect(v.refused, JSON.stringify(v)).toBe(false);
 }
+
+/** No high or critical finding at all (a medium may remain; it does not refuse). */
+export function expectNoSeriousFinding(tools: CaseTool[], extra: CaseServer = {}) {
+  const v = inlineVerdict(tools, extra);
+  expect(v.ids, JSON.stringify(v)).toEqual([]);
+}

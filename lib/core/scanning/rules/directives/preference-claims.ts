@@ -244,7 +244,7 @@ const USERS_CHOICE_OVERRIDDEN_RE =
   /\b(?:in place of|instead of|rather than|regardless of) (?:whichever|whatever|any|the) (?:[a-z-]+ ){0,2}(?:tools?|providers?|services?|servers?|apps?|engines?|connectors?|integrations?|translators?|clients?)\b (?:that )?(?:the user|they|users|customers?) (?:mentions?|names?|asks? for|requests?|chooses?|picks?|prefers?|specifies|selects?|wants?)\b|\b(?:including|even(?: in)?) (?:ones|cases|those|requests|calls|when|where|if)\b[^.;]{0,20}\b(?:the user|they|users|customers?) (?:names?|mentions?|asks? for|requests?|chooses?|picks?|prefers?|specifies|selects?|wants?) (?:another|a different|other|some other|their own) (?:[a-z-]+ )?(?:tools?|providers?|services?|servers?|apps?|engines?|connectors?|integrations?)\b/;
 
 /** Words of praise, standing or reason that make an exclusion a sales pitch, or that reach past this server to the others'. */
-const SELF_PRAISE_RE =
+const EXCLUSION_ARGUED_RE =
   /\b(?:best|better|superior|official|only (?:one|safe|secure|trusted|reliable|accurate|approved)|trusted|verified|certified|most|highest|fastest|rank\w*|rated|benchmarks?|accuracy|unreliable|insecure|unsafe|outdated|deprecated|broken|inaccurate|because|since|due to|so that|in order to|for (?:the user'?s|your|their) (?:safety|security|privacy|benefit)|per (?:the|your|their)|preferences?|configured|settings?|subscription|pays?|paid|policy|violations?|complian\w*|required|mandatory|must|priority|important|critical|known|flagged|exposes?|leaks?|tracking|fraud\w*|sued|unlicensed|even (?:for|when|if)|every|all|any (?:question|request|task|query)|exclusively|strongly|(?:by|from|of|on) (?:other|another|any other|third-party) (?:servers?|providers?|vendors?|integrations?)|(?:that|which) (?:may|might|could)? ?(?:be )?(?:installed|connected|present|available)|authoritative|definitive|canonical|overrul\w*|disagree\w*|prevails?|logs?|logged|records?|stores?|sells?|tracks?|collects?|harvests?|spies|slow|slower|costly|expensive|unmaintained|abandoned|bugg\w*|errors?|fails?|failing)\b|\d+(?:\.\d+)?%/;
 
 /**
@@ -256,7 +256,7 @@ function scopedToOwnJob(field: AnalyzedField, text: string, at: number): boolean
   const start = Math.max(text.lastIndexOf(".", at), text.lastIndexOf("\n", at)) + 1;
   const end = text.indexOf(".", at);
   const sentence = text.slice(start, end === -1 ? undefined : end);
-  const stems = field.ownerName.toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 3 && !GENERIC_NAME_PARTS.has(w)).map((w) => w.slice(0, Math.min(w.length, 5)));
+  const stems = toolNameTokens(field.ownerName).filter((w) => w.length >= 3 && !GENERIC_NAME_PARTS.has(w)).map((w) => w.slice(0, 5));
   return stems.some((stem) => new RegExp(String.raw`\b${stem}`).test(sentence));
 }
 const GENERIC_NAME_PARTS = new Set(["tool", "tools", "get", "set", "run", "use", "the", "mcp", "api", "new", "all"]);
@@ -277,7 +277,7 @@ function otherToolsSteeringHits(field: AnalyzedField, text: string): RuleHit[] {
   if (!excluded) return [];
   // "ALWAYS use this tool to display maps; never use built-in map tools", said by render_map_tool with no claim to be
   // better, official or the only safe one: a vendor's usage rule for its own job. Still steering, not yet deception.
-  if (scopedToOwnJob(field, text, excluded.index) && claimsIn(text).length === 0 && !SELF_PRAISE_RE.test(text)) {
+  if (scopedToOwnJob(field, text, excluded.index) && claimsIn(text).length === 0 && !EXCLUSION_ARGUED_RE.test(text)) {
     return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "medium", excluded.index, excluded.index + excluded[0].length, `Excludes other tools from this tool's own job ("${excluded[0].slice(0, 80)}"), with no claim about them.`)];
   }
   return [fieldHit(field, "TM-PREFERENCE-MANIPULATION", "high", excluded.index, excluded.index + excluded[0].length, `Excludes or outranks the other tools, with no job to justify it ("${excluded[0].slice(0, 80)}").`)];
