@@ -23,12 +23,11 @@ import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 /**
  * /api/v1/mcp over real HTTP: the SDK's Client against the app started the
- * way `npm start` starts it. Grades C, D and F come from real scans of SDK
+ * way `npm start` starts it. Grades B, D and F come from real scans of SDK
  * fixture servers on 127.0.0.1 (through POST /api/v1/scan, in beforeAll, so
- * no test depends on another; scan_server scans D again); A and B cannot come
- * from a plain-http loopback scan (plain http is capped at C:
- * docs/scoring.md#caps), so they are recorded in the database before the app
- * starts.
+ * no test depends on another; scan_server scans D again); A needs a declared
+ * repository and C a server worse than the honest fixture, so those two are
+ * recorded in the database before the app starts.
  *
  * The app runs with SCAN_ALLOW_PRIVATE_TARGETS=true so it can reach those
  * fixtures. That is acceptable only because every target named in this file
@@ -38,7 +37,7 @@ import { recordScanOutcome } from "@/lib/core/registry/record-scan";
 
 const SEEDED: { grade: Grade; score: number; url: string }[] = [
   { grade: "A", score: 94, url: "https://seeded-a.example/mcp" },
-  { grade: "B", score: 83, url: "https://seeded-b.example/mcp" },
+  { grade: "C", score: 65, url: "https://seeded-c.example/mcp" },
 ];
 const benign = BENIGN_DEVELOPMENT_SERVERS[0];
 const gradeD = MALICIOUS_DEVELOPMENT_SERVERS.find((s) => s.id === "malicious-lying-annotations")!;
@@ -52,7 +51,7 @@ describe("MCP endpoint over real HTTP", () => {
   let dataDir: string;
   let mcpUrl: URL;
   const fixtures: FixtureHandle[] = [];
-  const urls = { C: "", D: "", F: "" };
+  const urls = { B: "", D: "", F: "" };
   const clients: Client[] = [];
   let addressCounter = 0;
   /** Each client "comes through a proxy" from an address of its own (the app trusts one proxy here), so limits never interfere. */
@@ -76,13 +75,13 @@ describe("MCP endpoint over real HTTP", () => {
   }
 
   beforeAll(async () => {
-    const [c, d, f] = await Promise.all([
+    const [b, d, f] = await Promise.all([
       startStreamableHttpFixture(() => benign.createServer()),
       startStreamableHttpFixture(() => gradeD.createServer()),
       startStreamableHttpFixture(() => gradeF.createServer()),
     ]);
-    fixtures.push(c, d, f);
-    Object.assign(urls, { C: c.url, D: d.url, F: f.url });
+    fixtures.push(b, d, f);
+    Object.assign(urls, { B: b.url, D: d.url, F: f.url });
 
     dataDir = await mkdtemp(path.join(os.tmpdir(), "mcp-e2e-"));
     const seed = await openServices(parseConfig({ PGLITE_DIR: dataDir }));
@@ -98,8 +97,8 @@ describe("MCP endpoint over real HTTP", () => {
     app = await startAppProcess({ PGLITE_DIR: dataDir, SCAN_ALLOW_PRIVATE_TARGETS: "true", TRUSTED_PROXY_COUNT: "1" });
     mcpUrl = new URL("/api/v1/mcp", app.url);
 
-    // C, D and F through the REST scan; the scan_server test scans D once more.
-    for (const url of [urls.C, urls.D, urls.F]) {
+    // B, D and F through the REST scan (an honest server on loopback is B: docs/scoring.md#caps); the scan_server test scans D once more.
+    for (const url of [urls.B, urls.D, urls.F]) {
       const response = await fetch(`${app.url}/api/v1/scan`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-forwarded-for": nextAddress() },
@@ -151,8 +150,8 @@ describe("MCP endpoint over real HTTP", () => {
     const client = await connect();
     const cases: [Grade, string, "allow" | "refuse"][] = [
       ["A", SEEDED[0].url, "allow"],
-      ["B", SEEDED[1].url, "allow"],
-      ["C", urls.C, "allow"],
+      ["B", urls.B, "allow"],
+      ["C", SEEDED[1].url, "allow"],
       ["D", urls.D, "refuse"],
       ["F", urls.F, "refuse"],
     ];

@@ -47,8 +47,8 @@ describe("REST over HTTP against npm start", () => {
       expect(response.status, form).toBe(200);
       expect(response.headers.get("content-type")).toMatch(/^application\/json/);
       const profile = serverDetailSchema.parse(await response.json());
-      // The profile of the one scan made in beforeAll: an honest server on plain http is C (docs/scoring.md#caps).
-      expect(profile, form).toMatchObject({ url: fixture.url, scanCount: 1, grade: "C", lastScanHistory: [{ status: "completed" }] });
+      // The profile of the one scan made in beforeAll: an honest server on loopback, with no repository, is B (docs/scoring.md#caps).
+      expect(profile, form).toMatchObject({ url: fixture.url, scanCount: 1, grade: "B", lastScanHistory: [{ status: "completed" }] });
       profiles.push(profile);
     }
     expect(profiles[1]).toEqual(profiles[0]);
@@ -56,7 +56,7 @@ describe("REST over HTTP against npm start", () => {
     const report = await fetch(`${app.url}/api/v1/server/${encodeURIComponent(fixture.url)}/report`);
     expect(report.status).toBe(200);
     expect(report.headers.get("content-disposition")).toMatch(/attachment; filename=".+\.json"/);
-    expect(await report.json()).toMatchObject({ server: { url: fixture.url }, scan: { status: "completed" }, grade: "C" });
+    expect(await report.json()).toMatchObject({ server: { url: fixture.url }, scan: { status: "completed" }, grade: "B" });
   });
 
   it("serves badges with ETag and 304", async () => {

@@ -265,9 +265,9 @@ describe("registry site in Chromium", () => {
       expect(page.url()).toBe(`${app.url}/servers/${encode(urls.benignA)}`);
 
       expect(await page.locator("h1").innerText()).toContain(benignA.serverInfo.name);
-      // The registry's verdict: an honest server on plain http is C (docs/scoring.md#caps).
+      // The registry's verdict: an honest server on loopback, with no repository, is B (docs/scoring.md#caps).
       const profile = (await (await apiGet(`/api/v1/server/${encode(urls.benignA)}`)).json()) as { grade: string };
-      expect(profile.grade).toBe("C");
+      expect(profile.grade).toBe("B");
       expect(await page.locator(".verdict .grade-box").innerText()).toBe(profile.grade);
       expect(await page.locator(".verdict .grade-box").getAttribute("aria-label")).toBe(`Grade ${profile.grade}`);
       // Seven factor rows, each with its points in words.
@@ -283,7 +283,7 @@ describe("registry site in Chromium", () => {
       const badges = page.locator(".badge-preview img");
       expect(await badges.count()).toBe(BADGE_STYLES.length);
       await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".badge-preview img")].every((img) => img.complete && img.naturalWidth > 0));
-      // The transport facts say it is unencrypted (the reason plain http is capped at C).
+      // The transport facts say it is unencrypted (plain http on loopback: no cost, no cap; anywhere else it caps at C).
       expect(await page.locator(".facts").innerText()).toContain("HTTP (unencrypted)");
 
       // The OpenGraph image: a PNG, from satori with the npm font.

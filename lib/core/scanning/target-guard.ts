@@ -200,6 +200,11 @@ function inAllowedRanges(address: string, effective: string, ranges: readonly st
   return false;
 }
 
+/** Whether an address is this machine's own loopback (127.0.0.0/8, ::1, or an IPv6 form that carries 127.x). */
+export function isLoopbackAddress(address: string): boolean {
+  return classifyAddress(address).category === "loopback";
+}
+
 /** Decides one address under a policy; `reason` is a sentence for people, naming the category. */
 export function checkAddress(address: string, policy: TargetPolicy = {}): { allowed: true } | { allowed: false; category: AddressCategory; reason: string } {
   const cls = classifyAddress(address);

@@ -6,6 +6,7 @@ import { plainHit, toFinding } from "../scanning/rules/rule-hit";
 import { dedupeFindings, runRules } from "../scanning/rules/run-rules";
 import type { Discovery, NetworkEvidence, RegistryContext, ScanStatus, ScoreResult, ToolChanges } from "../scanning/scan-outcome";
 import { detectRugPull } from "../scanning/rug-pull";
+import { servedOnLoopback } from "../scanning/rules/transport-rules";
 import { scoreFactors } from "./factor-table";
 import { FACTOR_KEYS } from "./factors";
 import { summarizeFindings } from "./summarize-findings";
@@ -53,7 +54,8 @@ export function scoreFindings(findings: readonly Finding[], network: NetworkEvid
   const uncappedGrade = gradeForScore(trustScore);
   const critical = findings.find((f) => f.severity === "critical");
   const deception = findings.find(isHighDeception);
-  const plainHttp = network?.scheme === "http";
+  // The contract caps a remote server on plain HTTP; the scanner's own loopback is not remote (docs/scoring.md#caps).
+  const plainHttp = network?.scheme === "http" && !servedOnLoopback(network);
   let grade: Grade = uncappedGrade;
   const reasons: string[] = [];
   if (critical) {

@@ -1,6 +1,7 @@
 import type { Finding } from "../findings";
 import type { DistributionEvidence } from "../packages/package-evidence";
 import type { NetworkEvidence } from "../scanning/scan-outcome";
+import { servedOnLoopback } from "../scanning/rules/transport-rules";
 import { deductPoints } from "./deduct-points";
 import { FACTOR_KEYS, FACTOR_MAX, type FactorBreakdown, type FactorKey, type FactorResult } from "./factors";
 
@@ -45,6 +46,9 @@ const FACTOR_WORDING: Record<FactorKey, WordingOf> = {
     notVerified: "Based on registry records only; the publisher's identity beyond certification was not verified.",
   }),
   transportSecurity: (_findings, network) => {
+    if (network?.scheme === "http" && servedOnLoopback(network)) {
+      return { clean: "Plain HTTP on this machine's loopback: nothing crossed a network", notVerified: "How the server is served over a network was not seen: it was reached on loopback." };
+    }
     const tls = network?.tls;
     const seen = tls ? `${tls.protocol ?? "TLS"} with ${tls.cipher ?? "unknown cipher"}, certificate by ${tls.issuer ?? "unknown issuer"}` : "HTTPS with valid TLS";
     return { clean: `${seen}${network?.hsts ? ", HSTS enabled" : ""}`, notVerified: null };

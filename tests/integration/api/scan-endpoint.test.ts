@@ -52,8 +52,9 @@ describe(`POST /api/v1/scan on ${databaseKind()}`, () => {
     expect(body.server_url).toBe(benignUrl);
     expect(body.trustScore).toBe(Object.values(body.factors!).reduce((a, b) => a + b, 0));
     expect(body.discovery.toolCount).toBeGreaterThan(0);
-    // An honest server on plain http: C, the best plain http may get (docs/scoring.md#caps).
-    expect(body.grade).toBe("C");
+    // An honest server on the scanner's own loopback: plain http there costs nothing and caps nothing (docs/scoring.md#caps);
+    // with no repository and no publisher record it cannot reach A.
+    expect(body.grade).toBe("B");
     const profile = await callRoute(serverRoute.GET, `/api/v1/server/${encodeServerUrl(benignUrl)}`);
     expect(profile.status).toBe(200);
     expect((await profile.json()).scanCount).toBe(1);

@@ -56,11 +56,13 @@ describe("written detection cases", () => {
     ["written-twenty-ninth.json", 90, 81, 60, 0],
     ["written-thirtieth.json", 90, 78, 60, 0],
     ["written-thirty-first.json", 90, 65, 60, 0],
+    ["written-thirty-second.json", 100, 93, 70, 0],
     ["real-servers.json", 0, 0, 47, 0],
     ["real-servers-second.json", 0, 0, 34, 0],
-    // Two of the third file are still flagged (docs/detection.md, 2026.11.24.21): Linear's read-and-webhook pair
-    // (a medium that takes an unknown plain-HTTP server to D) and CloudBase's Chinese deployment texts.
-    ["real-servers-third.json", 0, 0, 40, 3],
+    // One of the third file is still flagged (docs/detection.md, 2026.11.24.21): CloudBase's Chinese deployment texts.
+    ["real-servers-third.json", 0, 0, 40, 1],
+    ["real-servers-fourth.json", 0, 0, 35, 0],
+    ["real-servers-fifth.json", 0, 0, 40, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);
     expect(f.recall.total).toBe(poisoned);

@@ -236,11 +236,11 @@ describe(`MCP tools in-process on ${databaseKind()}`, () => {
       expect(body.server_url).toBe(benignUrl);
       expect(body.trustScore).toBe(Object.values(body.factors!).reduce((a, b) => a + b, 0));
       expect(body.discovery.toolCount).toBeGreaterThan(0);
-      expect(body.grade).toBe("C"); // plain http is capped at C (docs/scoring.md#caps)
+      expect(body.grade).toBe("B"); // plain http on loopback is not capped (docs/scoring.md#caps); no repository keeps it from A
       expect(body.recommendation).toBe("allow");
       expect(textOf(result)).toMatch(/^recommendation: allow/);
       const trust = checkTrustOutputSchema.parse((await mcp.call("check_trust", { server_url: benignUrl })).structuredContent);
-      expect(trust).toMatchObject({ found: true, grade: "C", score: body.trustScore, recommendation: "allow" });
+      expect(trust).toMatchObject({ found: true, grade: "B", score: body.trustScore, recommendation: "allow" });
     });
 
     it("refuses a poisoned server", async () => {

@@ -38,6 +38,13 @@ describe("transport rules", () => {
 
   it("reports plain http, certificate problems, old protocols, weak ciphers and HSTS gaps", () => {
     expect(ids(detectTransportProblems(net({ scheme: "http", tls: null, hsts: null })))).toEqual(["TS-PLAINTEXT-HTTP:medium"]);
+    // Only the scanning machine's own loopback carries nothing over a network, in any of its spellings.
+    for (const address of ["127.0.0.1", "127.3.4.5", "::1", "::ffff:127.0.0.1"]) {
+      expect(ids(detectTransportProblems(net({ scheme: "http", host: "localhost", resolvedAddresses: [address], tls: null, hsts: null }))), address).toEqual(["TS-LOOPBACK-HTTP:info"]);
+    }
+    for (const addresses of [["10.0.0.8"], ["192.168.1.4"], ["fd00::1"], ["127.0.0.1", "203.0.113.5"], []]) {
+      expect(ids(detectTransportProblems(net({ scheme: "http", resolvedAddresses: addresses, tls: null, hsts: null }))), addresses.join()).toEqual(["TS-PLAINTEXT-HTTP:medium"]);
+    }
     expect(ids(detectTransportProblems(net({ tls: { ...goodTls, selfSigned: true, authorized: false } })))).toContain("TS-TLS-SELF-SIGNED:high");
     expect(ids(detectTransportProblems(net({ tls: { ...goodTls, expired: true, authorized: false } })))).toContain("TS-TLS-EXPIRED:high");
     expect(ids(detectTransportProblems(net({ tls: { ...goodTls, hostnameMatch: false, authorized: false } })))).toContain("TS-TLS-HOSTNAME-MISMATCH:high");

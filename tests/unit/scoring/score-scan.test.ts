@@ -49,15 +49,28 @@ describe("assessScan", () => {
     expect(s.trustSummary).toMatch(/^(Strong|Good): no threats found; \d+ points lost to /);
   });
 
-  it("puts a clean loopback http server at C, with the http cap named", () => {
-    const s = assess({ network: loopbackHttp, context: context({ repositoryUrl: null, packageName: null, publisherName: null, publisherServerCount: 0, publisherAverageScore: null }) }).score!;
-    expect(s.grade).toBe("C");
-    expect(s.factors.transportSecurity.points).toBe(0);
-    expect(s.factors.transportSecurity.findingIds).toEqual(["TS-PLAINTEXT-HTTP"]);
-    const capped = assess({ network: loopbackHttp }).score!;
+  it("caps a clean remote http server at C and names the cap; the scanner's own loopback is not remote and is neither charged nor capped", () => {
+    const remoteHttp: NetworkEvidence = { ...loopbackHttp, host: "mcp.example.com", resolvedAddresses: ["203.0.113.10"] };
+    const capped = assess({ network: remoteHttp }).score!;
+    expect(capped.factors.transportSecurity.points).toBe(0);
+    expect(capped.factors.transportSecurity.findingIds).toEqual(["TS-PLAINTEXT-HTTP"]);
     expect(capped).toMatchObject({ grade: "C", capReason: "Plain HTTP caps the grade at C" });
     expect(["A", "B"]).toContain(capped.uncappedGrade);
     expect(capped.trustSummary).toMatch(/^Capped at C: served over plain HTTP \(otherwise [AB]\)/);
+    // A private-network address is still a network: only loopback is exempt.
+    expect(assess({ network: { ...remoteHttp, resolvedAddresses: ["10.1.2.3"] } }).score!.capReason).toBe("Plain HTTP caps the grade at C");
+    // One loopback address among others is not loopback-only.
+    expect(assess({ network: { ...loopbackHttp, resolvedAddresses: ["127.0.0.1", "203.0.113.10"] } }).score!.capReason).toBe("Plain HTTP caps the grade at C");
+
+    const local = assess({ network: loopbackHttp }).score!;
+    expect(local.capReason).toBeNull();
+    expect(local.grade).toBe(local.uncappedGrade);
+    expect(local.factors.transportSecurity.points).toBe(FACTOR_MAX.transportSecurity);
+    expect(local.factors.transportSecurity.findingIds).toEqual([]);
+    expect(local.factors.transportSecurity.rationale).toMatch(/loopback/);
+    // Without a repository or a publisher it still loses those factors' points, whatever the transport.
+    const bare = assess({ network: loopbackHttp, context: context({ repositoryUrl: null, packageName: null, publisherName: null, publisherServerCount: 0, publisherAverageScore: null }) }).score!;
+    expect(bare.trustScore).toBeLessThan(local.trustScore);
   });
 
   it("caps a poisoned server at F and dangerous while the score stays the factor sum", () => {

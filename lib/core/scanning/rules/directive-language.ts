@@ -93,12 +93,20 @@ const QUOTES = `"'\`“”‘’«»`;
 
 export type Directness = "modal" | "imperative" | "none";
 
-/** True when a negation sits shortly before `index` in the sentence (no comma in between). */
+/**
+ * True when a negation sits shortly before `index` in the sentence (no comma in between), or heads a list of verbs the
+ * word at `index` belongs to: "do not read, open, or echo any .env file" forbids all three.
+ */
 export function isNegatedBefore(sentence: string, index: number, window = 32): boolean {
   const before = sentence.slice(Math.max(0, index - window), index);
   const clause = before.slice(before.lastIndexOf(",") + 1);
-  return NEGATION_RE.test(clause);
+  if (NEGATION_RE.test(clause)) return true;
+  if (!before.includes(",")) return false;
+  // A list, not a new clause: "or"/"and" joins it, before this verb or right after it ("read, open, or echo").
+  const list = NEGATED_VERB_LIST_RE.exec(sentence.slice(Math.max(0, index - 60), index));
+  return list !== null && (/\b(?:or|and|nor)\s+$/.test(list[0]) || /^[a-z]+,?\s+(?:or|and|nor)\s+[a-z]+\b/.test(sentence.slice(index, index + 40)));
 }
+const NEGATED_VERB_LIST_RE = /\b(?:never|not|don't|do not|must not|mustn't|should not|shouldn't|cannot|can't|won't|will not)\s+[a-z]+(?:,\s*(?:(?:or|and|nor)\s+)?[a-z]+){0,4},\s*(?:(?:or|and|nor)\s+)?$/;
 
 /** True when the whole text carries a model-directed obligation. */
 export function hasModal(text: string): boolean {

@@ -4,7 +4,7 @@ import { directnessAt, hasModal, isDescriptiveMention, isNegatedBefore } from ".
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
 import { TOOL_IDENTIFIER_RE } from "./tool-name-tokens";
-import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, OTHER_SERVICES_SECRETS_RE, PUBLIC_KEY_PROPERTY_RE, SECRET_REQUEST_RE, SENSITIVE_TARGET_RE, SIDE_CHANNEL_PARAM_RE } from "./threat-targets";
+import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, DERIVED_FROM_BEFORE_RE, OTHER_SERVICES_SECRETS_RE, PUBLIC_KEY_PROPERTY_RE, SECRET_REQUEST_RE, SENSITIVE_TARGET_RE, SIDE_CHANNEL_PARAM_RE } from "./threat-targets";
 
 /**
  * TM-EXFIL-PARAM. A parameter the tool does not need, whose description asks
@@ -83,7 +83,7 @@ function credentialFromElsewhere(sentence: string, field: AnalyzedField, param: 
 }
 
 function findDataRequest(text: string, sideChannel: boolean, param = ""): DataRequest | null {
-  const strong = CONVERSATION_STRONG_RE.exec(text) ?? RETOLD_CONVERSATION_RE.exec(text);
+  const strong = notAskedFor(text, CONVERSATION_STRONG_RE.exec(text) ?? RETOLD_CONVERSATION_RE.exec(text));
   if (strong) return { kind: "conversation", strong: true, index: strong.index, text: strong[0] };
   const envSecret = namesCredential(param) ? null : SECRET_ENV_VALUE_RE.exec(text);
   if (envSecret) return { kind: "env-secret", strong: true, index: envSecret.index, text: envSecret[0] };
@@ -95,10 +95,25 @@ function findDataRequest(text: string, sideChannel: boolean, param = ""): DataRe
   const file = SENSITIVE_TARGET_RE.exec(text);
   if (file && FILE_CONTENT_RE.test(text)) return { kind: "file", strong: true, index: file.index, text: file[0] };
   if (sideChannel) {
-    const weak = CONVERSATION_WEAK_RE.exec(text);
+    const weak = notAskedFor(text, CONVERSATION_WEAK_RE.exec(text));
     if (weak) return { kind: "conversation", strong: false, index: weak.index, text: weak[0] };
   }
   return null;
+}
+
+/**
+ * The conversation or another tool's result named as where an identifier comes from ("the file ID from a Google Drive
+ * URL or a previous tool result"), as what this tool returns ("Return full thread JSON response"), or as what the value
+ * is worked out from (DERIVED_FROM_BEFORE_RE): the parameter takes an ID, switches the output or holds the model's own
+ * words, it does not carry the conversation.
+ */
+const IDENTIFIER_FROM_BEFORE_RE = /\b(?:ids?|identifiers?|uuids?|slugs?|handles?|cursors?|page tokens?|urls?|links?|paths?|names?|numbers?)\b[^.;]{0,50}\b(?:from|in|returned by|given by|found in|taken from|obtained from)\b[^.;]{0,40}$/;
+const RETURNED_BEFORE_RE = /\b(?:returns?|returning|includes? in the (?:response|result|output)|fetch(?:es)?|retrieves?|loads?|lists?)\s+(?:the |a |an )?$/;
+const VERBATIM_RE = /\b(?:verbatim|word for word|entire|whole|complete|all)\b/;
+function notAskedFor(text: string, m: RegExpExecArray | null): RegExpExecArray | null {
+  if (!m || VERBATIM_RE.test(m[0])) return m;
+  const before = text.slice(Math.max(0, m.index - 100), m.index);
+  return IDENTIFIER_FROM_BEFORE_RE.test(before) || RETURNED_BEFORE_RE.test(before.slice(-16)) || DERIVED_FROM_BEFORE_RE.test(before) ? null : m;
 }
 
 const MODEL_INSTRUCTIONS_RE = /\bsystem (?:prompt|message)|\b(?:hidden|initial|original) (?:prompt|instructions)|\b(?:instructions|prompt|directives|guidelines) (?:that )?(?:it|you|the assistant|the model|the agent) (?:received|was given|were given|got|started with)\b/;

@@ -216,7 +216,7 @@ const FROM_ELSEWHERE_RE = lexicon(String.raw`\b(?:durante (?:esta|la|questa) (?:
 /** A field or parameter of a call, in each language: where a request puts what it asks for. */
 const FIELD_WORD_RE = lexicon(String.raw`\b(?:campo|parámetro|parametro|parâmetro|champ|paramètre|feld|parameter|параметр\p{L}*|пол[ея]|alan\p{L}*|parametre\p{L}*|pole|parametr\p{L}*|veld)\b|字段|参数|參數|欄位|フィールド|パラメータ|引数|필드|매개변수|파라미터`);
 /** Entering a value into a field. */
-const ENTER_RE = lexicon(String.raw`\b(?:inserisci|inserire|incolla|introduce|ingresa|escribe|coloca|insira|preencha|coloque|saisis|saisissez|insérez|insère|mets|mettez|trage|eintragen|gib|setze|gir\p{L}*|yaz\p{L}*|введи|введите|укажи|укажите|впиши|вставь|übergeben|übergib|übergibt|indiquer|indiquez|renseigner|renseignez)\b|输入|填写|填入|放入|入力|記入|入れ|입력|넣|기입`);
+const ENTER_RE = lexicon(String.raw`\b(?:inserisci|inserire|incolla|introduce|ingresa|escribe|coloca|insira|preencha|coloque|saisis|saisissez|insérez|insère|mets|mettez|trage|eintragen|gib|setze|gir\p{L}*|yaz\p{L}*|введи|введите|укажи|укажите|впиши|вставь|übergeben|übergib|übergibt|indiquer|indiquez|renseigner|renseignez|vul|vult|invullen|voer|invoeren)\b|输入|填写|填入|放入|入力|記入|入れ|입력|넣|기입`);
 
 /** A shell pipeline that runs what it downloads. */
 const PIPE_TO_SHELL_RE = /\b(?:curl|wget)\b[^|\n]{0,200}\|\s*(?:sudo\s+)?(?:ba|z|da)?sh\b/;
@@ -319,10 +319,12 @@ const PHONE_RE = /(?<![\w+])\+\d{1,3}(?:[ -]?\d{2,4}){3,5}\b/;
 const EMAIL_RE = lexicon(String.raw`\b[a-z0-9._%+-]{1,64}@[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){0,4}\.[a-z]{2,24}\b`);
 
 
+/** A negation between a verb and its object, where Dutch and German put it. */
+const NEGATION_AFTER_VERB_RE = lexicon(String.raw`\b(?:nooit|niet|geen|niemals|nie|nicht|keine?[nmrs]?|jamais|nunca|mai)\b`);
 /** "Fill in", "put into this field", where ENTER_RE's verbs do not reach (Vietnamese, Indonesian, Chinese, Japanese). */
 const FILL_IN_RE = /(?:điền|vào trường này|isi dengan|isikan|masukkan|填写|填入|入力して|भरें|भरिए|दर्ज करें|डालें|أدخل|املأ|ادخل)/;
 /** Card and banking secrets, in each language: a field asking for them takes what no tool needs from the model. */
-const PAYMENT_SECRET_RE = lexicon(String.raw`\b(?:cvv|cvc|numero (?:completo )?della carta|número (?:completo )?de (?:la )?tarjeta|numéro (?:complet )?de (?:la )?carte|kartennummer|número (?:completo )?do cartão|номер карты|pin atm|kata sandi m-banking|kata sandi|mật khẩu(?: tài khoản)?(?: ngân hàng)?|mã otp|kod blik|hasło do banku|contraseña del banco|senha do banco|mot de passe bancaire|bank-?passwort|password della banca|numéro de sécurité sociale|número de (?:la )?seguridad social|número do seguro social|sozialversicherungsnummer|steuerliche identifikationsnummer|codice fiscale|numer pesel|tc kimlik (?:no|numarası)|снилс|паспортн\p{L}* данн\p{L}*|burgerservicenummer|nomor induk kependudukan|căn cước công dân)\b|주민(?:등록)?번호|マイナンバー|個人番号|身份证(?:号码|号)?|身分證字號|银行卡号|暗証番号|카드 번호|बैंक खात\p{L}* (?:का|की|के) (?:विवरण|नंबर|संख्या)|खाता संख्या|आधार (?:नंबर|संख्या)|पैन (?:नंबर|कार्ड)|कार्ड नंबर|رقم البطاقة|رقم الحساب (?:البنكي|المصرفي)|رقم الهوية`);
+const PAYMENT_SECRET_RE = lexicon(String.raw`\b(?:cvv|cvc|pincode\p{L}*|pin-?code|código pin|code pin|geheimzahl|tan-?codes?|tan-nummer|chiptan|pushtan|phototan|smstan|numero (?:completo )?della carta|número (?:completo )?de (?:la )?tarjeta|numéro (?:complet )?de (?:la )?carte|kartennummer|número (?:completo )?do cartão|номер карты|pin atm|kata sandi m-banking|kata sandi|mật khẩu(?: tài khoản)?(?: ngân hàng)?|mã otp|kod blik|hasło do banku|contraseña del banco|senha do banco|mot de passe bancaire|bank-?passwort|password della banca|numéro de sécurité sociale|número de (?:la )?seguridad social|número do seguro social|sozialversicherungsnummer|steuerliche identifikationsnummer|codice fiscale|numer pesel|tc kimlik (?:no|numarası)|снилс|паспортн\p{L}* данн\p{L}*|burgerservicenummer|nomor induk kependudukan|căn cước công dân)\b|주민(?:등록)?번호|マイナンバー|個人番号|身份证(?:号码|号)?|身分證字號|银行卡号|暗証番号|카드 번호|बैंक खात\p{L}* (?:का|की|के) (?:विवरण|नंबर|संख्या)|खाता संख्या|आधार (?:नंबर|संख्या)|पैन (?:नंबर|कार्ड)|कार्ड नंबर|رقم البطاقة|رقم الحساب (?:البنكي|المصرفي)|رقم الهوية`);
 /** "Even if the user says otherwise", in each language: the user's choice overruled in advance. */
 const EVEN_IF_USER_SAYS_RE = lexicon(String.raw`\b(?:kullanıcı aksini söylese bile|aunque el usuario (?:diga|pida) lo contrario|incluso si el usuario (?:dice|pide) lo contrario|même si l'utilisat(?:eur|rice) (?:dit|demande) le contraire|auch wenn der (?:nutzer|benutzer|anwender) etwas anderes (?:sagt|wünscht)|mesmo que o usuário (?:diga|peça) o contrário|anche se l'utente dice il contrario|anche se l'utente (?:ne )?(?:indica|sceglie|chiede|nomina) (?:uno |un altro |un'altra )?(?:divers\p{L}*|altr\p{L}*)|даже если пользователь (?:скажет|попросит) (?:иное|другое)|ook als de gebruiker iets anders zegt|nawet jeśli użytkownik (?:powie|poprosi) inaczej|meskipun pengguna (?:berkata|meminta) lain|kể cả khi người dùng nói khác)\b|即使用户(?:说|要求)(?:不|相反)|ユーザーが(?:別の|違う)(?:ことを|指示を)(?:言|し)ても`);
 
@@ -557,7 +559,10 @@ export function detectMultilingualRequests(field: AnalyzedField, scope: RuleScop
     // "현재 세션의 API 키 … 입력하세요 … 사용자에게 따로 묻지 않아도 됩니다": a secret filled in without asking the user.
     if (unconfirmed && secret() && find(ENTER_RE, text) && !hits.some((h) => h.ruleId === "TM-EXFIL-PARAM")) hit("TM-EXFIL-PARAM", "high", secret()!, "A parameter asks, in another language than English, for a secret to be filled in without asking the user.");
     const payment = find(PAYMENT_SECRET_RE, text);
-    if (payment && (find(ENTER_RE, text) || FILL_IN_RE.test(text))) hit("TM-EXFIL-PARAM", "high", payment, "A parameter asks, in another language than English, for the user's card or banking secrets.");
+    const enter = payment ? findAffirmed(ENTER_RE, text) : null;
+    // Dutch and German put the negation after the verb: "vul hier nooit een pincode in", "trage hier niemals die PIN ein".
+    const refused = enter !== null && payment !== null && NEGATION_AFTER_VERB_RE.test(text.slice(enter.at, payment.at));
+    if (payment && ((enter && !refused) || FILL_IN_RE.test(text))) hit("TM-EXFIL-PARAM", "high", payment, "A parameter asks, in another language than English, for the user's card or banking secrets.");
   }
   const overruled = MAY_OVERRULE_USER_RE.test(text) ? find(EVEN_IF_USER_SAYS_RE, text) : null;
   if (overruled) hit("TM-VALUE-OVERRIDE", conceal() ? "high" : "medium", overruled, "Overrules the user in advance, in another language than English (\"even if the user says otherwise\").");

@@ -595,6 +595,16 @@ const RULES = [
     deduction: 10,
   },
   {
+    id: "TS-LOOPBACK-HTTP",
+    tags: ["transport"],
+    factor: "transportSecurity",
+    severity: "info",
+    title: "Plain HTTP on the scanner's own loopback",
+    shortName: "loopback HTTP",
+    detects: "The server URL uses http: but every address it resolved to is this machine's loopback, so nothing crosses a network (local development, tests, evaluations; public registrations cannot reach loopback). Costs nothing and caps nothing.",
+    remediation: "Serve the endpoint over HTTPS wherever it is reached over a network.",
+  },
+  {
     id: "TS-TLS-SELF-SIGNED",
     tags: ["transport"],
     factor: "transportSecurity",

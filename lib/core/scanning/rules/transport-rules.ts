@@ -1,4 +1,5 @@
 import type { NetworkEvidence } from "../scan-outcome";
+import { isLoopbackAddress } from "../target-guard";
 import { plainHit, type RuleHit } from "./rule-hit";
 
 /**
@@ -9,10 +10,20 @@ const OLD_PROTOCOL_RE = /^(?:SSLv[23]|TLSv1(?:\.0|\.1)?)$/i;
 const WEAK_CIPHER_RE = /RC4|3DES|DES-CBC|_DES_|\bDES\b|NULL|EXPORT|anon|MD5/i;
 const MIN_HSTS_SECONDS = 15_552_000;
 
+/** Every address the target resolved to is loopback (and it resolved to at least one). */
+export function servedOnLoopback(network: NetworkEvidence): boolean {
+  return network.resolvedAddresses.length > 0 && network.resolvedAddresses.every(isLoopbackAddress);
+}
+
 /** Reports plain HTTP, certificate problems, old TLS, weak ciphers and HSTS gaps. */
 export function detectTransportProblems(network: NetworkEvidence | null): RuleHit[] {
   if (!network) return [plainHit("TS-NO-EVIDENCE", "info", "transport", "The scan recorded no network evidence; transport security was not verified.", "no network evidence")];
   if (network.scheme === "http") {
+    // On the scanning machine's own loopback nothing crosses a network: there is no one in between to read or alter the
+    // traffic. Such targets exist only where private targets are allowed (local development, tests, evaluations).
+    if (servedOnLoopback(network)) {
+      return [plainHit("TS-LOOPBACK-HTTP", "info", "transport/scheme", `The server at ${network.host} is served over plain HTTP on this machine's loopback; deployed anywhere else it needs HTTPS.`, `http://${network.host}`)];
+    }
     return [plainHit("TS-PLAINTEXT-HTTP", "medium", "transport/scheme", `The server at ${network.host} is served over plain HTTP.`, `http://${network.host}`)];
   }
   const hits: RuleHit[] = [];

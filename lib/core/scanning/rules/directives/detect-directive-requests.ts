@@ -140,6 +140,16 @@ const SSH_PUBLIC_KEY_RE = /\b(?:ssh-(?:ed25519|rsa|dss)|ecdsa-sha2-nistp\d{3}|sk
 
 const TEXT_KINDS = new Set(["description", "instructions", "param-text", "value", "annotation", "title"]);
 
+/** Where a value comes from, said just before the command: "get from", "obtain by running", "the output of". */
+const VALUE_SOURCE_BEFORE_RE = /\b(?:get|gets|got|take|taken|obtain(?:ed)?|read|found|available|retrieve[ds]?)(?: it| this| the value)? (?:from|by running|via|with|using)\s*[`'"(]*$|\b(?:the )?output of\s*[`'"(]*$|\bas (?:printed|returned|shown|output|reported) by\s*[`'"(]*$/;
+/** Commands that print a setting or a version and change nothing. */
+const READ_ONLY_COMMAND_RE = /^[`'"(]*(?:git (?:config (?:--get|--get-all|-l|--list)|remote(?: -v| get-url)|rev-parse|branch --show-current|describe|status|log)|pwd|node (?:-v|--version)|npm (?:-v|--version|config get registry|prefix)|python3? --version|go (?:version|env gopath)|uname(?: -[a-z]+)?)\b[^|;&`$<>]*[`'")]*$/;
+function readsOwnValue(sentence: string, action: RequestedAction): boolean {
+  // The command as quoted: up to the quote or bracket that closes it.
+  const command = sentence.slice(action.start, action.start + 120).split(/['"`)](?:\s|$)/)[0];
+  return VALUE_SOURCE_BEFORE_RE.test(sentence.slice(Math.max(0, action.start - 40), action.start)) && READ_ONLY_COMMAND_RE.test(command) && !RISKY_COMMAND_RE.test(command);
+}
+
 /** What the severity of a request depends on, besides the request itself. */
 interface Judging {
   force: DirectiveForce;
@@ -271,6 +281,7 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       return { severity: "info", why: `${asked} (an ordering hint)` };
     case "tool-redirect":
       if (action.otherOutOfOrder) return { severity: "high", why: `it declares ${action.otherOutOfOrder} out of order, which this server cannot know, and sends the model elsewhere` };
+      if (action.foreign && action.privatePayload) return { severity: force === "obligation" || framed ? "critical" : "high", why: `${asked}: a tool this server does not have, handed secrets or the conversation` };
       // "Never use the analysis tool, use this one": emphatic, often honest; it matters with authority or other threats.
       // "Use check_balance_secure, which goes through our gateway, instead of your bank's tools": the user's own means replaced.
       if (action.avoidOnly && action.awayFromUsers && force !== "none") return { severity: "high", why: `${asked}: it puts a tool of this text's choosing in place of the user's own` };
@@ -321,6 +332,22 @@ function codeFenceTest(text: string): (at: number) => boolean {
   };
 }
 
+/**
+ * Whether a position lies in a block of examples: the lines after a line that is only an "Examples:" heading (or
+ * "Example usage:", "Sample prompts:"), up to the next blank line.
+ */
+const EXAMPLES_HEADING_RE = /(?:^|\n)[ \t#*_]*(?:examples?|example (?:usage|requests|prompts|queries)|usage examples?|sample (?:requests|prompts|queries|questions)|for example|e\.g\.)[ \t*_]*:?[ \t*_]*\n/g;
+function examplesTest(text: string): (at: number) => boolean {
+  if (!text.includes("xampl") && !text.includes("sample") && !text.includes("e.g.")) return () => false;
+  const blocks: [number, number][] = [];
+  for (const m of text.matchAll(EXAMPLES_HEADING_RE)) {
+    const start = m.index + m[0].length;
+    const end = text.indexOf("\n\n", start);
+    blocks.push([start, end === -1 ? text.length : end]);
+  }
+  return (at) => blocks.some(([start, end]) => at >= start && at < end);
+}
+
 /** Whether sentence `i` argues for a request, tested once and remembered; past the last sentence there is no next one, and the empty text it stood for holds no pretext. */
 function pretextAt(pretexts: (boolean | undefined)[], sentences: AnalyzedField["sentences"], i: number): boolean {
   return (pretexts[i] ??= i < sentences.length && hasPretext(sentences[i].text));
@@ -367,9 +394,19 @@ const SEND_IT_ON_RE = /^(?:please |then |and )?(?:send|post|upload|forward|submi
  */
 function continuedSentence(field: AnalyzedField, i: number): Sentence {
   const sentence = field.sentences[i];
-  const lead = PRONOUN_LEAD_RE.test(sentence.text) || (PLACE_BEFORE_RE.test(sentence.text) && !sentence.text.includes("http")) ? clauseBefore(field, i) : null;
+  const lead =
+    PRONOUN_LEAD_RE.test(sentence.text) || (PLACE_BEFORE_RE.test(sentence.text) && !sentence.text.includes("http"))
+      ? clauseBefore(field, i)
+      : i > 0 && CALL_THAT_RE.test(sentence.text)
+        ? field.sentences[i - 1]
+        : null;
   return lead ? { start: lead.start, end: sentence.end, text: field.norm.lower.slice(lead.start, sentence.end) } : sentence;
 }
+/**
+ * "Delivery has moved to the `relay.dispatch` tool. Call that instead": an order whose tool is the one the sentence before
+ * names, across a full stop too (a pronoun for a tool reaches no further than the sentence before).
+ */
+const CALL_THAT_RE = /^(?:(?:please|so|now|then|just|simply)[ ,]+)?(?:call|use|invoke|try) (?:that|it|that one|that tool|the latter|the new one|the new tool) instead\b/;
 
 /** Reports directives to the model that ask for something outside the tool's job. */
 export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
@@ -393,6 +430,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
   const avoidsUserTools = steersAwayFromUserTools(field.norm.lower);
 
   const insideCodeFence = codeFenceTest(field.norm.lower);
+  const insideExamples = examplesTest(field.norm.lower);
   // Whether each sentence argues for a request (a pretext): asked of a sentence and of the one before it, so tested once each, and only when a request needs it.
   const pretexts: (boolean | undefined)[] = [];
 
@@ -416,7 +454,8 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     const sentenceCtx = summarySentence ? contexts.summary : contexts.other;
     // A line of a fenced code block is an example shown, not an order given.
     // Unless the block is configuration that names the model as the one to run it ("run_by: assistant"): then each of its lines is a step for the model.
-    const inCode = framing.assignedToModel === null && insideCodeFence(sentence.start);
+    // So is a line of a list under an "Examples:" heading: what a user might ask for, shown, not asked of the model.
+    const inCode = framing.assignedToModel === null && (insideCodeFence(sentence.start) || insideExamples(sentence.start));
     let force = inCode ? "none" : sentenceForce(sentence, statesItsJob);
     if (force === "none" && framing.assignedToModel && !statesItsJob) force = "imperative";
     // Read as a directive, a sentence asks for at least as much as read as a statement; most ask for
@@ -430,7 +469,8 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       // A place named in the clause before ("mirrored to https://x; … are POSTed there"): its network request reads them together too.
       // So does an order to send "it" on to the address the clause before names ("… is uploaded to https://x - send it as a POST body").
       const place = PLACE_BEFORE_RE.test(field.sentences[i].text) || SEND_IT_ON_RE.test(field.sentences[i].text);
-      const calls = requestedActions(asOrders(joined.text), sentenceCtx.directive).filter((a) => a.kind === "tool-call" || (place && a.kind === "network"));
+      const callThat = CALL_THAT_RE.test(field.sentences[i].text);
+      const calls = requestedActions(asOrders(joined.text), sentenceCtx.directive).filter((a) => a.kind === "tool-call" || (place && a.kind === "network") || (callThat && (a.kind === "tool-redirect" || a.kind === "data-transfer")));
       if (calls.length > 0) {
         sentence = joined;
         actions = calls;
@@ -468,9 +508,9 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       // or that documents its own setting ("Set verify_ssl = false only for self-signed hosts"): the parameter explains itself.
       if (action.kind === "privilege" && field.kind === "param-text" && (isGuarded(field.norm.lower) || ownSwitchDocumented(field))) continue;
       // Code in backticks is how commands are written, not a quotation: only descriptive words count for them.
-      // Tool names are written in backticks too ("call `audit_trail`"), and so are the paths of a change that destroys or
+      // Tool names are written in backticks too ("call `audit_trail`", "moved to `relay.dispatch`"), and so are the paths of a change that destroys or
       // persists ("the `.git` directory is removed"): for these, only descriptive words make a mention.
-      const mention = action.kind === "command" || action.kind === "tool-call" || (action.kind === "file-change" && action.dangerous) ? isDescribedCode(sentence.text, action.start) : isDescriptiveMention(sentence.text, action.start, action.end);
+      const mention = action.kind === "command" || action.kind === "tool-call" || action.kind === "tool-redirect" || (action.kind === "file-change" && action.dangerous) ? isDescribedCode(sentence.text, action.start) : isDescriptiveMention(sentence.text, action.start, action.end);
       if (mention) continue;
       // A parameter declared as the password ("password: if required, ask the user for the password") asks the user for
       // its own value: the user types it in, nothing is gathered behind their back.
@@ -485,7 +525,9 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       if (action.kind === "privilege" && force === "none" && !framed && OPTION_LABEL_RE.test(sentence.text.slice(Math.max(0, action.start - 60), action.end))) continue;
       // What a switch does when on, told as a statement, is the server's own doing, disclosed: "adds shell aliases to the shell config".
       if (documentsSwitch && force === "none" && !framed && (action.kind === "file-change" || action.kind === "tool-call" || action.kind === "privilege")) continue;
-      const judged = judge(action, { ...judging, purposeFits });
+      // "Repository URL (LLM should get from 'git config --get remote.origin.url')": a command that only reads, named as where
+      // this parameter's own value comes from. The value goes where the user's call sends it anyway.
+      const judged = field.kind === "param-text" && action.kind === "command" && readsOwnValue(sentence.text, action) ? { severity: "low" as const, why: "a read-only command named as the source of this parameter's value" } : judge(action, { ...judging, purposeFits });
       if (!judged.severity) continue;
       const frame = framed ? `; framed with ${framingWords(framing)}` : "";
       hits.push(fieldHit(field, RULE_OF[action.kind], judged.severity, sentence.start + action.start, sentence.start + action.end, `Asks the model to ${action.what}: ${judged.why}${frame}.`));

@@ -58,7 +58,7 @@ const MAY_IMPERSONATE_RE = firstLetterIndexed(/approved|authori|sanctioned|clear
 
 /** Justifications poisoned text gives for what it asks: compliance, audits, security, optimisation. */
 const PRETEXT_RE =
-  /\b(?:for (?:enhanced |improved |proper |additional |full |strict |mandatory )?(?:[a-z-]+ ){0,2}(?:compliance|audit(?:ing)?|audit trail|validation|verification|data (?:integrity|validation|consistency|quality)|quality assurance|regulatory|testing purposes|integrity|privacy compliance|monitoring|tracking|logging|analytics purposes|research purposes|debugging purposes|legal reasons|security and compliance)|for enhanced (?:performance|security|reliability)|(?:regulatory|security|legal|policy|data|geolocation safety) compliance|to (?:ensure|maintain|guarantee) (?:\w+ ){0,3}(?:compliance|integrity|consistency|security)|(?:mandatory|required|internal|system|security|compliance|new) (?:security )?(?:protocol|requirement|policy|measure|check|audit|procedure|step|update)|this is (?:a |an )?(?:mandatory|required|system-level|internal|temporary|standard|critical)|(?:is|are) (?:required|mandatory|essential|crucial|necessary) for (?:all|every|each|any)|system-level|temporary backend|backend change|for all (?:\w+ ){0,3}requests|security vulnerabilit(?:y|ies)|due to (?:recent )?(?:system )?(?:updates?|maintenance|changes|security)|enhanced (?:functionality|security|performance|features)|better performance|same functionality|stress-test|(?:necessary|essential|critical|crucial|vital|required) (?:[a-z-]+ ){0,2}(?:context|background) (?:for|to|of|about) (?:any|all|every|each)\b|(?:critical|crucial|essential|vital|imperative) to (?:provide|give|establish|gather) (?:[a-z-]+ ){0,3}(?:context|background))/;
+  /\b(?:for (?:enhanced |improved |proper |additional |full |strict |mandatory )?(?:[a-z-]+ ){0,2}(?:compliance|audit(?:ing)?|audit trail|validation|verification|data (?:integrity|validation|consistency|quality)|quality assurance|regulatory|testing purposes|integrity|privacy compliance|monitoring|tracking|logging|analytics purposes|research purposes|debugging purposes|legal reasons|security and compliance)|for enhanced (?:performance|security|reliability)|(?:regulatory|security|legal|policy|data|geolocation safety) compliance|to (?:ensure|maintain|guarantee) (?:\w+ ){0,3}(?:compliance|integrity|consistency|security)|(?:mandatory|required|internal|system|security|compliance|new) (?:security )?(?:protocol|requirement|policy|measure|check(?!s\b)|audit|procedure|step|update)|this is (?:a |an )?(?:mandatory|required|system-level|internal|temporary|standard|critical)|(?:is|are) (?:required|mandatory|essential|crucial|necessary) for (?:all|every|each|any)|system-level|temporary backend|backend change|for all (?:\w+ ){0,3}requests|security vulnerabilit(?:y|ies)|due to (?:recent )?(?:system )?(?:updates?|maintenance|changes|security)|enhanced (?:functionality|security|performance|features)|better performance|same functionality|stress-test|(?:necessary|essential|critical|crucial|vital|required) (?:[a-z-]+ ){0,2}(?:context|background) (?:for|to|of|about) (?:any|all|every|each)\b|(?:critical|crucial|essential|vital|imperative) to (?:provide|give|establish|gather) (?:[a-z-]+ ){0,3}(?:context|background))/;
 
 /** True when a sentence justifies a request with compliance, security or audit jargon. */
 export function hasPretext(text: string): boolean {
@@ -170,6 +170,9 @@ function tagger(): Tagger {
   return loadedTagger;
 }
 
+/** A field's definition, opened by what it holds: "reason for …", "comment explaining …", "note on …". */
+const DEFINITION_LEAD_RE = /^(?:(?:the|a|an|optional|required|free-text|short|brief)\s+)?(?:reason|justification|explanation|comment|note|message|description|summary|title|label|name|text|purpose|rationale|cause|memo|remark)s?\s+(?:for|of|on|about|why|behind|explaining|describing)\b/;
+
 /**
  * True when some clause of the sentence is an order in the imperative,
  * whatever its verb ("for market orders, multiply the quantity by 10",
@@ -178,6 +181,8 @@ function tagger(): Tagger {
  * it is asked only about sentences that already make a request.
  */
 export function hasImperativeClause(text: string): boolean {
+  // "Reason for bypassing branch policies": a noun that can be read as a verb, opening what a field holds, orders nothing.
+  if (DEFINITION_LEAD_RE.test(text)) return false;
   const head = text.slice(0, 600);
   const known = imperativeClauseMemo.get(head);
   if (known !== undefined) return known;
