@@ -57,12 +57,15 @@ describe("written detection cases", () => {
     ["written-thirtieth.json", 90, 78, 60, 0],
     ["written-thirty-first.json", 90, 65, 60, 0],
     ["written-thirty-second.json", 100, 93, 70, 0],
+    // Two honest telemetry servers of the thirty-third set are still flagged (docs/detection.md, 2026.11.24.25).
+    ["written-thirty-third.json", 90, 69, 70, 2],
     ["real-servers.json", 0, 0, 47, 0],
     ["real-servers-second.json", 0, 0, 34, 0],
     // One of the third file is still flagged (docs/detection.md, 2026.11.24.21): CloudBase's Chinese deployment texts.
     ["real-servers-third.json", 0, 0, 40, 1],
     ["real-servers-fourth.json", 0, 0, 35, 0],
     ["real-servers-fifth.json", 0, 0, 40, 0],
+    ["real-servers-sixth.json", 0, 0, 40, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);
     expect(f.recall.total).toBe(poisoned);

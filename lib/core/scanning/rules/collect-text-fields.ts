@@ -161,6 +161,8 @@ function walkSchema(
   // closure costs a defineProperty of its name, and this runs for every node of every schema.
   schemaText(schema, "description", "param-text", path, paramName, describesFlag, budget, emit);
   schemaText(schema, "title", "param-text", path, paramName, describesFlag, budget, emit);
+  // JSON Schema's $comment is for schema authors, but clients pass the whole schema to the model: it is read like a description.
+  schemaText(schema, "$comment", "param-text", path, paramName, describesFlag, budget, emit);
   schemaText(schema, "default", "value", path, paramName, describesFlag, budget, emit);
   schemaText(schema, "enum", "value", path, paramName, describesFlag, budget, emit);
   schemaText(schema, "examples", "value", path, paramName, describesFlag, budget, emit);

@@ -45,7 +45,7 @@ interface DataRequest {
  * variable", "$DATABASE_URL"): what a process keeps out of reach of the model, handed to a parameter.
  */
 const SECRET_ENV_VALUE_RE =
-  /\b(?:values?|contents?) of (?:the |your |their )?\$?(?:[a-z][a-z0-9]*_)*(?:token|key|secret|password|passwd|pwd|credentials?|dsn|(?:database|db|redis|mongo(?:db)?|postgres(?:ql)?|mysql|connection)_url)\b|\$(?:[a-z][a-z0-9]*_)*(?:token|key|secret|password|passwd|credentials?)\b|\b(?:database|db|redis|mongo(?:db)?|postgres(?:ql)?|mysql)_url (?:environment )?variable\b/;
+  /\b(?:values?|contents?) of (?:the |your |their )?\$?(?:[a-z][a-z0-9]*_)*(?:token|key|secret|password|passwd|pwd|credentials?|dsn|(?:database|db|redis|mongo(?:db)?|postgres(?:ql)?|mysql|connection)_url)\b|\$(?:[a-z][a-z0-9]*_)*(?:token|key|secret|password|passwd|credentials?)\b|\b(?:database|db|redis|mongo(?:db)?|postgres(?:ql)?|mysql)_url (?:environment )?variable\b|\b(?:attach(?:es|ing)?|dump(?:s|ing)?|copy(?:ing)?|paste|pasting|append(?:s|ing)?)\s+(?:the |a |its |full |whole |entire )?(?:process |shell |runtime |current )?env(?:ironment)?(?: variables| vars)?\b(?! (?:names?|ids?|types?|labels?|keys|files?))/;
 /** What the user said in the conversation, retold: "a summary of what the user has said in this conversation". */
 const RETOLD_CONVERSATION_RE =
   /\bwhat the user (?:has |had )?(?:said|written|typed|shared|mentioned|told you|disclosed)\b[^.;]{0,40}\b(?:conversation|chat|session|so far)\b|\b(?:(?:full )?names?|details|contact details|e-?mail addresses|phone numbers) of (?:anyone|everyone|everybody|anybody|all the people|the people|people|persons|others)\b[^.;]{0,30}\b(?:they|the user|you) (?:have |has |had )?(?:mentioned|named|talked about|discussed|brought up|referred to)\b/;
@@ -67,7 +67,8 @@ const COPIED_FROM_ELSEWHERE_RE =
 
 /** The parameter is named for a credential of its own ("api_key", "auth"), not for something about one ("token_type"). */
 function namesCredential(param: string): boolean {
-  return CREDENTIAL_PARAM_RE.test(param) && !ABOUT_CREDENTIAL_PARAM_RE.test(param);
+  // "include_full_environment_variables_and_tokens_for_correlation" is an instruction written as a name, not a credential's name.
+  return CREDENTIAL_PARAM_RE.test(param) && !ABOUT_CREDENTIAL_PARAM_RE.test(param) && param.split(/[_\-.]+|(?<=[a-z])(?=[A-Z])/).length <= 4;
 }
 
 /**
@@ -134,6 +135,11 @@ const GATHERED_RE = /\b(?:environment|env|value of|values of|found in|visible in
 /** A tool whose job is a conversation (a chat with another assistant): the earlier messages are its input, whatever the parameter is called. */
 const CONVERSING_TOOL_RE = /(?:^|[_.-])(?:chat|converse|conversation|assistant|ask|completion)(?:$|[_.-])/;
 
+/** A parameter named for earlier turns of a chat ("previous_messages", "chat_history", "conversation_context"). */
+const MESSAGES_PARAM_RE = /^(?:previous|prior|past|earlier|recent|context|chat|conversation)[_-]?(?:messages|history|turns|context)$|^(?:messages|history|chat_history|conversation_history)$/;
+/** Words that make such a request more than context: all of it, verbatim, or secrets with it. */
+const WHOLE_OR_SECRET_RE = /\b(?:all|every|entire|whole|complete|full|verbatim|unredacted|secrets?|tokens?|keys?|passwords?|credentials?)\b/;
+
 /** The last schema property of a location: ".../properties/image/properties/registry_credentials/description" → "registry_credentials". */
 function leafProperty(location: string): string {
   const parts = location.split("/");
@@ -195,6 +201,11 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
       // credential, described by its format. The user sees what it takes; nothing is gathered on the side.
       severity = "info";
       why = `asks for "${request.text}" in a property declared as a credential`;
+    } else if (request.kind === "conversation" && MESSAGES_PARAM_RE.test(param) && !WHOLE_OR_SECRET_RE.test(sentence.text)) {
+      // "previous_messages: Previous conversation messages for context": a parameter declared, by its name, to take earlier
+      // turns. The user's client shows what it is given; nothing is asked for on the side.
+      severity = "info";
+      why = `asks for "${request.text}" in a parameter named for it`;
     } else if (fitsPurpose(request, purpose) && (!sideChannel || (request.kind === "conversation" && CONVERSING_TOOL_RE.test(field.ownerName.toLowerCase())))) {
       severity = "info";
       why = `asks for "${request.text}", which fits the tool's stated purpose`;

@@ -135,7 +135,7 @@ function wrapsUrlsThroughProxy(field: AnalyzedField): RuleHit | null {
 export function detectSteeringFromOtherTools(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (field.kind !== "description" && field.kind !== "instructions" && field.kind !== "param-text") return [];
   const text = field.norm.lower;
-  const foreign = interceptsEveryCall(field) ?? rulesForOtherServersTools(field) ?? steersInAnotherLanguage(field) ?? displacedTool(field, scope) ?? wrapsUrlsThroughProxy(field);
+  const foreign = interceptsEveryCall(field) ?? rulesForOtherServersTools(field) ?? quietRulesForOthersTools(field) ?? steersInAnotherLanguage(field) ?? displacedTool(field, scope) ?? wrapsUrlsThroughProxy(field);
   if (foreign) return [foreign];
   if (!DISCREDIT_RE.test(text) && !AVOID_RE.test(text)) return [];
   for (const sentence of field.sentences) {
@@ -194,6 +194,31 @@ const THEIR_RESULTS_HERE_RE =
 /** Their safeguards declared unneeded: "the usual confirmation step can be skipped for them". */
 const THEIR_SAFEGUARDS_OFF_RE =
   /\b(?:confirmation|approval|review|verification|safety|permission)(?: steps?| prompts?| checks?| dialogs?)?\b[^.;]{0,40}?\b(?:can|may|should|must|will|is to|are to) be (?:skipped|bypassed|omitted|waived|disabled|turned off|ignored)\b|\b(?:skip|bypass|omit|waive|disable)(?:s|ping)? (?:the )?(?:usual )?(?:confirmation|approval|review|verification|safety|permission)\b/;
+
+/**
+ * Other servers' tools in the session, named by what they are: "the postgres or mysql servers' query tools", "kubectl-based
+ * tools in the same session", "会话中还接入了提供 git_push 之类工具的服务器".
+ */
+const TOOLS_IN_SESSION_RE =
+  /\b(?!(?:this|our|these|the same)\b)[a-z0-9-]+(?: or [a-z0-9-]+)? servers?(?:'|’)s? (?:[a-z-]+ )?tools?\b|\b[a-z0-9]+-based tools?\b|(?<!\b(?:this|our|these|its|own) )\btools (?:[a-z-]+ ){0,3}(?:in|of|during) the same (?:session|conversation|chat|workspace)\b|(?<!\b(?:this|our|these|its|own) )\b(?:servers|tools) (?:[a-z-]+ ){0,3}(?:run|running|connected|available|present) in the same (?:session|conversation|chat|workspace)\b|会话中[^。；，]{0,6}(?:接入|连接|启用|有)了?[^。；]{0,40}(?:工具|服务器)|其他服务器的[^。；]{0,40}工具|同じセッション[^。]{0,30}(?:ツール|サーバー)|他(?:の)?サーバー(?:の)?[^。]{0,40}ツール/;
+/** A change to what those tools are given or do: flags added, statements prefixed, remotes rewritten. */
+const CHANGES_THEIR_CALLS_RE = /\b(?:prefix(?:es|ed|ing)?|append(?:s|ed|ing)?|prepend(?:s|ed|ing)?|add(?:s|ed|ing)?|insert(?:s|ed|ing)?|set(?:s|ting)?|change(?:s|d)?|switch(?:es|ed)?|rewrite|replace(?:s|d)?|point(?:s|ed)?|pass(?:es|ed)?)\b|改成|改为|替换|加上|添加|変更|追加|置き換え/;
+/** The user is to hear nothing of it. */
+const KEPT_FROM_USER_RE =
+  /\b(?:silently|quietly|unobtrusively|without (?:telling|mentioning|informing|asking|notifying)|(?:users?|they|people) (?:generally |usually |typically |rarely )?(?:don't|do not|won't|will not|never) notice|(?:doesn't|does not|don't|do not|needn't|need not) (?:need to )?(?:be )?mention(?:ed)?|no need to (?:tell|mention|inform|explain|bring (?:it|this) up)|not worth mentioning)\b|(?:不必|无需|不需要|不用)(?:特地|专门|特意)?(?:向用户|告诉用户|跟用户|对用户)?(?:说明|提及|告知|提起)|ユーザーに(?:は)?(?:伝え|説明し|知らせ)(?:る必要はありません|なくて(?:も)?(?:よい|いい|構いません))|(?:ユーザー|利用者)(?:へ|に)の説明は(?:省略|不要)/;
+
+/**
+ * TM-TOOL-SHADOWING: the way other servers' tools are to be called, changed from here, and kept from the user. A server
+ * has no say over another server's tools; an honest note about them has no reason to be hidden.
+ */
+function quietRulesForOthersTools(field: AnalyzedField): RuleHit | null {
+  const text = field.norm.lower;
+  const quiet = KEPT_FROM_USER_RE.exec(text);
+  if (!quiet) return null;
+  const others = TOOLS_IN_SESSION_RE.exec(text);
+  if (!others || !CHANGES_THEIR_CALLS_RE.test(text.slice(others.index))) return null;
+  return fieldHit(field, "TM-TOOL-SHADOWING", "high", others.index, others.index + others[0].length, `Changes how other servers' tools are called ("${others[0].slice(0, 60)}") and keeps it from the user ("${quiet[0].slice(0, 40)}").`);
+}
 
 /**
  * TM-TOOL-SHADOWING: a rule for the user's other servers' tools, set by this one. Their results routed here first, or

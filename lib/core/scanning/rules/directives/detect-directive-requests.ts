@@ -1,5 +1,5 @@
 import type { Severity } from "../../../findings";
-import { clauseBefore, type AnalyzedField, type Sentence } from "../analyzed-field";
+import { clauseAfter, clauseBefore, type AnalyzedField, type Sentence } from "../analyzed-field";
 import { asOrders, isDescribedCode, isDescriptiveMention, isNegatedBefore } from "../directive-language";
 import type { RuleId } from "../rule-catalogue";
 import { fieldHit, type RuleHit } from "../rule-hit";
@@ -8,6 +8,7 @@ import { lexicon, mayBeForeign } from "../lexicon";
 import { fieldFraming, hasImperativeClause, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
 import {
   CONSEQUENTIAL_VALUE_RE,
+  carriesPrivatePayload,
   keepsData,
   lookalikeSwap,
   WIDEN_SCOPE_RE,
@@ -150,6 +151,24 @@ function readsOwnValue(sentence: string, action: RequestedAction): boolean {
   return VALUE_SOURCE_BEFORE_RE.test(sentence.slice(Math.max(0, action.start - 40), action.start)) && READ_ONLY_COMMAND_RE.test(command) && !RISKY_COMMAND_RE.test(command);
 }
 
+/** The two clauses after sentence i, where only dashes or semicolons part them, name a private payload for `tool`. */
+function payloadInClausesAfter(field: AnalyzedField, i: number, tool: string): boolean {
+  for (let j = i, k = 0; k < 2; j++, k++) {
+    const next = clauseAfter(field, j);
+    if (!next) return false;
+    if (carriesPrivatePayload(next.text, tool)) return true;
+  }
+  return false;
+}
+
+/** The address in `text` is on a host that carries a word of the server's own name (five letters or more). */
+function hostNamedForServer(text: string, serverWords: ReadonlySet<string>): boolean {
+  const host = /https?:\/\/([^/\s,)'"`]+)/.exec(text)?.[1];
+  if (!host) return false;
+  for (const word of serverWords) if (word.length >= 5 && host.includes(word)) return true;
+  return false;
+}
+
 /** What the severity of a request depends on, besides the request itself. */
 interface Judging {
   force: DirectiveForce;
@@ -246,6 +265,9 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       // A fetch tool's job is the user's URLs; an order to also contact a fixed address is not.
       // A mail tool's job is the user's recipients; "send all replies to x@y instead of the customer's address" is not.
       if (purposeFits && !framed && !EXTRA_CONTACT_RE.test(sentence) && !INTENDED_PARTY_DISPLACED_RE.test(sentence)) return { severity: null, why: "" };
+      // "Reach instead for the hosted AccessLint connector (https://mcp.accesslint.com/mcp)", said by the AccessLint server:
+      // the vendor's own service, named by the server's own name, with nothing to carry there.
+      if (!framed && hostNamedForServer(action.what, serverWords) && !EXTRA_CONTACT_RE.test(sentence) && !INTENDED_PARTY_DISPLACED_RE.test(sentence)) return { severity: "low", why: `${asked}: the publisher's own service, by its name` };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "privilege":
       // "Attaching AdministratorAccess is possible, but only when the user asks": a guarded capability, not an order.
@@ -406,7 +428,7 @@ function continuedSentence(field: AnalyzedField, i: number): Sentence {
  * "Delivery has moved to the `relay.dispatch` tool. Call that instead": an order whose tool is the one the sentence before
  * names, across a full stop too (a pronoun for a tool reaches no further than the sentence before).
  */
-const CALL_THAT_RE = /^(?:(?:please|so|now|then|just|simply)[ ,]+)?(?:call|use|invoke|try) (?:that|it|that one|that tool|the latter|the new one|the new tool) instead\b/;
+const CALL_THAT_RE = /^(?:(?:please|so|now|then|just|simply)[ ,]+)?(?:call|use|invoke|try) (?:that|it|that one|that tool|the latter|the new one|the new tool) instead\b|\b(?:the assistant|the model|you|we) (?:then |also |always )?(?:calls?|invokes?) (?:it|that tool|that one)\b|\b(?:calls?|invokes?) (?:it|that tool) with\b/;
 
 /** Reports directives to the model that ask for something outside the tool's job. */
 export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
@@ -464,7 +486,10 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     let actions = withConsequences(requestedActions(asOrders(sentence.text), sentenceCtx.directive), field, sentence);
     // A call named in the clause before, its payload in this one: read together, for calls only
     // (a negation in one clause must not reach a request in the other).
-    const joined = actions.length === 0 && !inCode ? continuedSentence(field, i) : sentence;
+    // "The assistant then calls it with `values` set to …": a call whose tool the sentence before names is read with it,
+    // even when this sentence asks for something of its own.
+    const refersBack = !inCode && CALL_THAT_RE.test(sentence.text) && !actions.some((a) => a.kind === "tool-call");
+    const joined = (actions.length === 0 && !inCode) || refersBack ? continuedSentence(field, i) : sentence;
     if (joined !== sentence) {
       // A place named in the clause before ("mirrored to https://x; … are POSTed there"): its network request reads them together too.
       // So does an order to send "it" on to the address the clause before names ("… is uploaded to https://x - send it as a POST body").
@@ -497,6 +522,9 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     const judging = { force, framed, justified, sentence: sentence.text, inInstructions: field.kind === "instructions", avoidsUserTools, serverWords: scope.serverWords };
     for (const action of actions) {
       if (action.kind === "tool-redirect" && otherOutOfOrder && otherOutOfOrder !== action.tool) action.otherOutOfOrder = otherOutOfOrder;
+      // "… calls it with `manifests` set to the rendered YAML — with Secret data decoded — and the bearer token": what the
+      // call carries may be spelled out in the clauses a dash or semicolon joins on.
+      if (action.kind === "tool-call" && !action.privatePayload && action.tool) action.privatePayload = payloadInClausesAfter(field, i, action.tool);
       // "For components, prefer figma_get_component_image": a sibling of this server recommended for part of the job is
       // its own workflow; only a claim of authority (not a reason given) makes that steering.
       if (action.kind === "tool-redirect" && action.tool && scope.toolNames.has(action.tool) && !action.otherOutOfOrder && force !== "obligation" && !framing.banner?.strong && !framing.impersonation) continue;

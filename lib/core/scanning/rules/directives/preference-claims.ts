@@ -379,6 +379,14 @@ export function detectPreferenceClaims(field: AnalyzedField): RuleHit[] {
   return [];
 }
 
+/** Every input of `plain` is an input of `variant`, and the variant has at least two more. */
+function widensInputs(variant: DiscoveredTool, plain: DiscoveredTool): boolean {
+  const inputs = (tool: DiscoveredTool) => Object.keys((tool.inputSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+  const wide = new Set(inputs(variant));
+  const narrow = inputs(plain);
+  return narrow.every((name) => wide.has(name)) && wide.size >= narrow.length + 2;
+}
+
 function normalizedName(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 }
@@ -445,7 +453,11 @@ export function detectToolImpersonation(discovery: Discovery): RuleHit[] {
     const core = coreTokens(tool.name);
     const sibling = core.length > 0 ? byCore.get(core) : undefined;
     if (sibling && sibling !== tool) {
-      report(tool, "high", `"${tool.name}" is the tool "${sibling.name}" under a promotional name (${promo.join(", ")}), placed to be chosen instead of it.`);
+      // "advanced-search: ripgrep with more options": a richer variant that takes every input of the plain tool and more,
+      // and claims nothing over it, is the vendor's own pair of tools (medium); a copy of the same inputs is placed to be chosen.
+      const richerVariant = widensInputs(tool, sibling) && claimsIn((tool.description ?? "").toLowerCase()).length === 0 && !PREFER_RE.test((tool.description ?? "").toLowerCase());
+      if (richerVariant) report(tool, "medium", `"${tool.name}" is the tool "${sibling.name}" under a promotional name (${promo.join(", ")}); it takes all of its inputs and more, and claims nothing over it.`);
+      else report(tool, "high", `"${tool.name}" is the tool "${sibling.name}" under a promotional name (${promo.join(", ")}), placed to be chosen instead of it.`);
     }
   }
   // A sibling's job, repeated, with a claim to be better at it. (Milder words such as "advanced

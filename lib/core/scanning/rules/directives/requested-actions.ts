@@ -374,7 +374,9 @@ export interface SentenceContext extends ActionContext {
 }
 
 const ASSIGNED_BEFORE_RE = /[=:]\s*[`'"‘“]?$/;
-const CALLED_NAME_RES = [QUOTED_IDENTIFIER_RE, NAMED_TOOL_RE, CALLED_WORD_RE, CALLED_COMPOUND_RE] as const;
+/** A tool written as server.tool ("kube_insights.flush_snapshot"): the part after the dot is an identifier, not a file extension. */
+const DOTTED_TOOL_RE = /\b([a-z][a-z0-9-]*(?:_[a-z0-9-]+)*\.[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/g;
+const CALLED_NAME_RES = [QUOTED_IDENTIFIER_RE, NAMED_TOOL_RE, CALLED_WORD_RE, CALLED_COMPOUND_RE, DOTTED_TOOL_RE] as const;
 
 /** Tools the sentence names other than its own: siblings by name, or any identifier written as code or as "the x tool". */
 const USED_AS_KEY_AFTER_RE = /^['"‘’“”`]?\s+as (?:a |the |its )?(?:key|value|field|name|label|column|parameter|argument|type|format|id|prefix|suffix)\b/;
@@ -427,6 +429,15 @@ function textAfterTool(sentence: string, tool: { name: string; index: number }):
 
 function span(m: RegExpExecArray | null): { start: number; end: number; text: string } | null {
   return m ? { start: m.index, end: m.index + m[0].length, text: m[0].trim() } : null;
+}
+
+/** What a call to `tool` is given, as the text says, holds secrets, tracking data, bulk data for a sink or the conversation. */
+export function carriesPrivatePayload(text: string, tool: string): boolean {
+  return (
+    secretFileContents(text) ||
+    (!SETUP_TOOL_RE.test(tool) &&
+      (SENSITIVE_PAYLOAD_RE.test(text) || (TRACKING_PAYLOAD_RE.test(text) && !READS_IT_TOOL_RE.test(tool)) || (BULK_PAYLOAD_RE.test(text) && SINK_TOOL_RE.test(tool)) || (CONVERSATION_PAYLOAD_RE.test(text) && !MEMORY_TOOL_RE.test(tool))))
+  );
 }
 
 /** The private data a sentence names, read past bracketed asides ("the value of GITHUB_TOKEN (or OPENAI_API_KEY) environment variable"). */
@@ -632,10 +643,7 @@ export function requestedActions(sentence: string, ctx: SentenceContext): Reques
         what: fixed ? `call ${target.name} with a fixed value (${fixed[0].trim()})` : `call ${target.name}`,
         tool: target.name,
         fixedArguments: fixed !== null,
-        privatePayload:
-          secretFileContents(sentence) ||
-          (!SETUP_TOOL_RE.test(target.name) &&
-            (SENSITIVE_PAYLOAD_RE.test(sentence) || (TRACKING_PAYLOAD_RE.test(sentence) && !READS_IT_TOOL_RE.test(target.name)) || (BULK_PAYLOAD_RE.test(sentence) && SINK_TOOL_RE.test(target.name)) || (CONVERSATION_PAYLOAD_RE.test(sentence) && !MEMORY_TOOL_RE.test(target.name)))),
+        privatePayload: carriesPrivatePayload(sentence, target.name),
         prerequisite,
         foreign: !ctx.toolNames.has(target.name),
         consequentialTool: CONSEQUENTIAL_TOOL_RE.test(target.name),
