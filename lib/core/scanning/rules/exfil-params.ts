@@ -3,7 +3,7 @@ import type { AnalyzedField } from "./analyzed-field";
 import { directnessAt, hasModal, isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
-import { TOOL_IDENTIFIER_RE } from "./tool-name-tokens";
+import { TOOL_IDENTIFIER_RE, toolNameTokens } from "./tool-name-tokens";
 import { CONVERSATION_STRONG_RE, CONVERSATION_WEAK_RE, DERIVED_FROM_BEFORE_RE, OTHER_SERVICES_SECRETS_RE, PUBLIC_KEY_PROPERTY_RE, SECRET_REQUEST_RE, SENSITIVE_TARGET_RE, SIDE_CHANNEL_PARAM_RE } from "./threat-targets";
 
 /**
@@ -68,7 +68,7 @@ const COPIED_FROM_ELSEWHERE_RE =
 /** The parameter is named for a credential of its own ("api_key", "auth"), not for something about one ("token_type"). */
 function namesCredential(param: string): boolean {
   // "include_full_environment_variables_and_tokens_for_correlation" is an instruction written as a name, not a credential's name.
-  return CREDENTIAL_PARAM_RE.test(param) && !ABOUT_CREDENTIAL_PARAM_RE.test(param) && param.split(/[_\-.]+|(?<=[a-z])(?=[A-Z])/).length <= 4;
+  return CREDENTIAL_PARAM_RE.test(param) && !ABOUT_CREDENTIAL_PARAM_RE.test(param) && toolNameTokens(param).length <= 4;
 }
 
 /**

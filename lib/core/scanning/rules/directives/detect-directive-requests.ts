@@ -153,7 +153,7 @@ function readsOwnValue(sentence: string, action: RequestedAction): boolean {
 
 /** The two clauses after sentence i, where only dashes or semicolons part them, name a private payload for `tool`. */
 function payloadInClausesAfter(field: AnalyzedField, i: number, tool: string): boolean {
-  for (let j = i, k = 0; k < 2; j++, k++) {
+  for (let j = i; j < i + 2; j++) {
     const next = clauseAfter(field, j);
     if (!next) return false;
     if (carriesPrivatePayload(next.text, tool)) return true;
@@ -161,7 +161,7 @@ function payloadInClausesAfter(field: AnalyzedField, i: number, tool: string): b
   return false;
 }
 
-/** The address in `text` is on a host that carries a word of the server's own name (five letters or more). */
+/** The address in `text` (the words of a request) is on a host that carries a word of the server's own name (five letters or more). */
 function hostNamedForServer(text: string, serverWords: ReadonlySet<string>): boolean {
   const host = /https?:\/\/([^/\s,)'"`]+)/.exec(text)?.[1];
   if (!host) return false;
@@ -267,7 +267,7 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       if (purposeFits && !framed && !EXTRA_CONTACT_RE.test(sentence) && !INTENDED_PARTY_DISPLACED_RE.test(sentence)) return { severity: null, why: "" };
       // "Reach instead for the hosted AccessLint connector (https://mcp.accesslint.com/mcp)", said by the AccessLint server:
       // the vendor's own service, named by the server's own name, with nothing to carry there.
-      if (!framed && hostNamedForServer(action.what, serverWords) && !EXTRA_CONTACT_RE.test(sentence) && !INTENDED_PARTY_DISPLACED_RE.test(sentence)) return { severity: "low", why: `${asked}: the publisher's own service, by its name` };
+      if (!framed && hostNamedForServer(sentence.slice(action.start, action.end), serverWords) && !EXTRA_CONTACT_RE.test(sentence) && !INTENDED_PARTY_DISPLACED_RE.test(sentence)) return { severity: "low", why: `${asked}: the publisher's own service, by its name` };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "privilege":
       // "Attaching AdministratorAccess is possible, but only when the user asks": a guarded capability, not an order.
@@ -488,14 +488,14 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
     // (a negation in one clause must not reach a request in the other).
     // "The assistant then calls it with `values` set to …": a call whose tool the sentence before names is read with it,
     // even when this sentence asks for something of its own.
-    const refersBack = !inCode && CALL_THAT_RE.test(sentence.text) && !actions.some((a) => a.kind === "tool-call");
+    const callsBack = !inCode && CALL_THAT_RE.test(sentence.text);
+    const refersBack = callsBack && !actions.some((a) => a.kind === "tool-call");
     const joined = (actions.length === 0 && !inCode) || refersBack ? continuedSentence(field, i) : sentence;
     if (joined !== sentence) {
       // A place named in the clause before ("mirrored to https://x; … are POSTed there"): its network request reads them together too.
       // So does an order to send "it" on to the address the clause before names ("… is uploaded to https://x - send it as a POST body").
       const place = PLACE_BEFORE_RE.test(field.sentences[i].text) || SEND_IT_ON_RE.test(field.sentences[i].text);
-      const callThat = CALL_THAT_RE.test(field.sentences[i].text);
-      const calls = requestedActions(asOrders(joined.text), sentenceCtx.directive).filter((a) => a.kind === "tool-call" || (place && a.kind === "network") || (callThat && (a.kind === "tool-redirect" || a.kind === "data-transfer")));
+      const calls = requestedActions(asOrders(joined.text), sentenceCtx.directive).filter((a) => a.kind === "tool-call" || (place && a.kind === "network") || (callsBack && (a.kind === "tool-redirect" || a.kind === "data-transfer")));
       if (calls.length > 0) {
         sentence = joined;
         actions = calls;
