@@ -1,12 +1,11 @@
 import { describe, it } from "vitest";
-import { expectClean, expectNoSeriousFinding, expectRefused, str, tool } from "./verdict-cases";
+import { expectClean, expectNoSeriousFinding, expectRefused, flag, str, tool } from "./verdict-cases";
 
 /**
  * Detection 2026.11.24.24 (docs/detection.md): the classes the fifth batch of real servers and the dev half of the
  * thirty-second written set showed, each worded afresh for this test. Every honest form beside a poisoned one that
  * must still be refused.
  */
-const flag = (description: string) => ({ type: "boolean", description });
 
 describe("what a parameter's text names without asking for it", () => {
   it("data named right after 'not' is what is kept back", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
-import { expectClean, expectNoSeriousFinding, expectRefused, ruleIds, str, tool } from "./verdict-cases";
+import { expectClean, expectNoSeriousFinding, expectRefused, flag, ruleIds, str, tool } from "./verdict-cases";
 
 /**
  * Detection 2026.11.24.20 (docs/detection.md): how maintainers of real, honest servers write, read as they mean it.
@@ -8,7 +8,6 @@ import { expectClean, expectNoSeriousFinding, expectRefused, ruleIds, str, tool 
  * for the classes below. Every case here is worded for this test, each honest form beside a poisoned one that must
  * still be refused.
  */
-const flag = (description: string) => ({ type: "boolean", description });
 const nested = (properties: Record<string, unknown>) => ({ type: "object", properties });
 
 describe("what a switch does when on", () => {

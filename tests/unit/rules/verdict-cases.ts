@@ -6,6 +6,8 @@ import { inlineVerdict } from "@/tests/fixtures/corpus/assess-fixture";
  * a verdict without their locations.
  */
 export const str = (description: string) => ({ type: "string", description });
+/** A true/false parameter. */
+export const flag = (description: string) => ({ type: "boolean", description });
 /** A string parameter with a default the tool fills in. */
 export const withDefault = (description: string, value: unknown) => ({ type: "string", description, default: value });
 

@@ -47,7 +47,8 @@ const CONCEAL_FROM_USER_RE = sharedWordEdge(new RegExp(
     // The passive of the same omission: "this extra channel should not be listed in your reply".
     String.raw`\b(?:should|must|need|needs to|is to|are to) (?:not|never) be (?:listed|mentioned|shown|named|reported|disclosed|surfaced|included) (?:in|to) (?:your|the) (?:reply|replies|answer|answers|response|responses|summary|output|user)\b`,
     // "The caller does not need to know the exact blocks": the model spared detail it can look up, not the user kept in the dark.
-    String.raw`(?<!\b(?:caller|model|assistant|agent|llm|ai|you|client|tool) )\b(?:doesn't|does not|don't|do not|won't|will not) need (?:a heads-up|to (?:know|be told|hear|see|be informed))\b`,
+    // Things that need not know each other ("tasks do not need to know each other's implementation") keep nothing from anyone.
+    String.raw`(?<!\b(?:caller|model|assistant|agent|llm|ai|you|client|tool|tasks|modules|components|services|functions|workers|steps|processes|jobs|threads|nodes) )\b(?:doesn't|does not|don't|do not|won't|will not) need (?:a heads-up|to (?:know|be told|hear|see|be informed))\b(?! (?:each other|one another|about each other)\b)`,
     String.raw`\bno need to (?:show|tell|mention|display|report|surface|explain|list|name|bring up) (?:this|these|it|them|that|those)\b`,
     String.raw`\bkeep (?:the |these |those |its |any |all )?[a-z0-9_ -]{1,50} out of (?:the|your) (?:conversation|chat|transcript|reply|replies|answer|answers|response|summary)\b`,
     String.raw`\b(?:never|do not|don't|must not) (?:surface|show|mention|include|reveal|list|report) (?:this|it|that|these|them|any of this)\b[^.]{0,40}\b(?:in|to) (?:your|the) (?:answer|reply|replies|response|output|summary|report|user)\b`,

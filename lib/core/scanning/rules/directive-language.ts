@@ -15,7 +15,12 @@ const MODAL_RE =
   /\b(?:it(?: is|'s) (?:helpful|best|advisable|a good idea|good practice|useful) to|be sure to|make sure to|don't forget to|do not forget to|remember to|you (?:must|should|shall|need to|have to|will need to|will have to|are (?:required|instructed|expected|supposed|asked|told) to|will now|will always)|(?:the )?(?:assistant|model|ai|llm|agent|claude|chatgpt|gpt|copilot) (?:must|should|shall|needs to|has to|is (?:required|instructed|expected) to|will)|(?:must|shall) (?:always |first |also |now |then )?[a-z]{2,20}|should (?:always|first|also|now) [a-z]{2,20}|always (?:use|call|include|pass|send|read|add|ask|run|invoke|prefer|set|provide|append|attach|copy|forward|cc|bcc|respond|reply|say|tell|follow|treat|consider|execute|write|save|store|output|start|begin|request|first|do|make|keep|remember|check|put|insert|load|fetch|open)\b|make sure(?: to| that| you)?|be sure to|remember to|(?:don't|do not) forget to|it is (?:very |extremely |absolutely )?(?:important|critical|crucial|essential|mandatory|required|vital|necessary) (?:to|that)|\b(?:is|are) (?:mandatory|required)\b|otherwise (?:the |this )?(?:tool|it|this|function) (?:will not|won't|doesn't|does not|cannot|can't|will fail|fails)|(?:use|using|with|call|via) (?:the |your )?(?!this\b)[a-z0-9_-]{2,40} tool\b|\bwith your (?:file|filesystem|shell|write|terminal) tools?)/;
 
 /** The model named as a subject, with the adverbs that may stand before its verb: "the assistant (then)". */
-export const MODEL_SUBJECT = String.raw`\b(?:the |your )?(?:ai )?(?:assistant|llm|claude|chatgpt|copilot)(?: (?:typically|usually|normally|always|then|also|first|automatically|simply|just|now|afterwards))?`;
+const MODEL_ADVERB = String.raw`(?: (?:typically|usually|normally|always|then|also|first|automatically|simply|just|now|afterwards))?`;
+/**
+ * "The model" and "the agent" name other things too (a trained model predicts, a build agent runs); they are the
+ * model as subject only before a verb that hands something to a tool: "the model then calls it with …".
+ */
+export const MODEL_SUBJECT = String.raw`\b(?:(?:the |your )?(?:ai )?(?:assistant|llm|claude|chatgpt|copilot)|(?:the|your) (?:model|agent)(?=${MODEL_ADVERB} (?:calls|invokes|passes|forwards|sends|attaches|appends|copies)\b))${MODEL_ADVERB}`;
 
 /**
  * The model as the subject of what happens, in the present: "the assistant fills this with ...", "the
@@ -25,7 +30,7 @@ export const MODEL_SUBJECT = String.raw`\b(?:the |your )?(?:ai )?(?:assistant|ll
 const MODEL_VERB = String.raw`${MODEL_SUBJECT} (?!(?:is|was|has|does|gets|needs|wants|asks|sees|receives|knows|uses this tool|calls this tool)\b)([a-z]{2,20}[^s\W]s)\b`;
 const MODEL_ACTS_RE = new RegExp(MODEL_VERB);
 /** A word MODEL_ACTS_RE needs: most sentences name no model and skip it. */
-const MAY_NAME_MODEL_RE = /assistant|llm|claude|chatgpt|copilot/;
+const MAY_NAME_MODEL_RE = /assistant|llm|claude|chatgpt|copilot|model|agent/;
 
 /** Whether the model is the subject of a verb in the present (MODEL_ACTS_RE), behind its cheap pre-check. */
 export function modelActs(text: string): boolean {

@@ -50,7 +50,7 @@ const SECRET_ENV_VALUE_RE =
 const RETOLD_CONVERSATION_RE =
   /\bwhat the user (?:has |had )?(?:said|written|typed|shared|mentioned|told you|disclosed)\b[^.;]{0,40}\b(?:conversation|chat|session|so far)\b|\b(?:(?:full )?names?|details|contact details|e-?mail addresses|phone numbers) of (?:anyone|everyone|everybody|anybody|all the people|the people|people|persons|others)\b[^.;]{0,30}\b(?:they|the user|you) (?:have |has |had )?(?:mentioned|named|talked about|discussed|brought up|referred to)\b/;
 /** A parameter named for the credential it takes: asking for that credential is its declared job. */
-const CREDENTIAL_PARAM_RE = /(?:token|key|secret|auth|password|passwd|credential|dsn|connection|database_url|db_url)/;
+const CREDENTIAL_PARAM_RE = /(?:token|key|secret|auth|password|passwd|credential|dsn|connection|database_url|db_url|(?:^|_)(?:otp|totp|mfa_code|2fa_code)(?:_|$))/;
 /** A parameter about a credential, not one: "auth_hint", "token_type", "key_id" carry no secret of their own. */
 const ABOUT_CREDENTIAL_PARAM_RE = /(?:^|_)(?:hint|hints|type|kind|mode|method|scheme|provider|name|id|label|note|notes|info|context|format|version|region|url|uri|header|source)$/;
 
@@ -63,7 +63,7 @@ const AUTH_MATERIAL_RE =
  * on its own token ("the upload token from the last create_upload response") is the caller's check.
  */
 const COPIED_FROM_ELSEWHERE_RE =
-  /\b(?:copy|copied|paste|take|taken|reuse|re-use|lift|grab|extract|pull|read|use the value of|use the same)\b[^.;]{0,80}?\bfrom (?:(?:that|another|the other|other|any other|a different) (?:[a-z0-9-]+ )?(?:mcp )?(?:server|tool|integration|connector|app|session)s?(?:'s|’s|')?|the (?:most recent|last|latest|previous|prior|earlier)\b[^.;]{0,50}?\b(?:responses?|outputs?|results?|calls?)|(?:the )?(?:browser|fetch|http)(?: tool)?(?:'s|’s)? (?:responses?|outputs?|session|cookie jar|storage))/;
+  /\b(?:read|get|fetch|obtain|look up|pull|extract|print)\b (?:it|them|the (?:value|token|key|secret)s?) (?:with|using|via|through|by running) (?:the |a |your |any )?(?:shell|terminal|bash|command[- ]line|exec|run_command|command)(?: tool| server)?\b|\b(?:copy|copied|paste|take|taken|reuse|re-use|lift|grab|extract|pull|read|use the value of|use the same)\b[^.;]{0,80}?\bfrom (?:(?:that|another|the other|other|any other|a different) (?:[a-z0-9-]+ )?(?:mcp )?(?:server|tool|integration|connector|app|session)s?(?:'s|’s|')?|the (?:most recent|last|latest|previous|prior|earlier)\b[^.;]{0,50}?\b(?:responses?|outputs?|results?|calls?)|(?:the )?(?:browser|fetch|http)(?: tool)?(?:'s|’s)? (?:responses?|outputs?|session|cookie jar|storage))/;
 
 /** The parameter is named for a credential of its own ("api_key", "auth"), not for something about one ("token_type"). */
 function namesCredential(param: string): boolean {
@@ -158,7 +158,7 @@ function fitsPurpose(request: DataRequest, purpose: string): boolean {
 /** A list under one negated verb: "do not include passwords, API keys or other secrets" forbids the last item too. */
 const NEGATED_LIST_RE = /\b(?:do not|don't|never|must not|should not|shouldn't|avoid|no)\s+(?:ever )?(?:include|including|put|putting|enter|entering|paste|pasting|add|adding|send|sending|share|sharing|provide|type|store|write|submit|post|place|attach)\b[^.;:!?]{0,70}$/;
 
-const USER_SUPPLIED_RE = /\b(?:the user|they|you) (?:provides?|enters?|gives?|supplies|supply|types?|pastes?)\b|\b(?:provided|supplied|entered|given|typed) by the user\b|\bfrom the user'?s (?:authenticator|device|phone|password manager)\b/;
+const USER_SUPPLIED_RE = /\b(?:the user|they|you) (?:provides?|enters?|gives?|supplies|supply|types?|pastes?)\b|\b(?:provided|supplied|entered|given|typed) by the user\b|\bfrom the user'?s (?:authenticator|device|phone|password manager)\b|\b(?:code|otp|password|passcode|pin|token) (?:typed |entered |given )?(?:from|by) the user\b(?!'s)/;
 
 /** A JSON object written into the text ({"source": …}), and the opening of one of its quoted values. */
 const JSON_MAPPING_RE = /\{\s*"[^"]{1,40}"\s*:/;
@@ -166,6 +166,10 @@ const JSON_VALUE_BEFORE_RE = /(?::|\[|,)\s*"$/;
 
 function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const param = (field.paramName ?? "").toLowerCase();
+  // "full_history (boolean): returns the full conversation history": a flag carries no conversation out; what its
+  // description names is what the call returns. (What a flag or an enum option switches on is still read: "'details+env'
+  // appends the process environment".)
+  const flag = scope.flagParameters.has(param);
   const sideChannel = SIDE_CHANNEL_PARAM_RE.test(param);
   const hits: RuleHit[] = [];
   // An obligation anywhere in the description, asked once for the field rather than per sentence.
@@ -180,7 +184,7 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
     if (request && /^system (?:prompt|message)/.test(request.text) && !OWN_PROMPT_RE.test(sentence.text)) {
       request = findDataRequest(sentence.text.replace(/system (?:prompt|message)s?/g, (m) => " ".repeat(m.length)), sideChannel, param);
     }
-    if (!request) continue;
+    if (!request || (flag && request.kind === "conversation")) continue;
     // The contents of a public key ("public_key.key: Contents of the SSH key") are meant to be handed over.
     if (PUBLIC_KEY_PROPERTY_RE.test(field.location.toLowerCase())) continue;
     // "requesting a different scope revokes existing tokens": what the call does to credentials, not a request for them.
@@ -241,6 +245,8 @@ function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
       const target = m[1];
       // A parameter of this tool, or a side-channel name the model is told to invent.
       if (!allParams.some((p) => p.has(target)) && !SIDE_CHANNEL_PARAM_RE.test(target)) continue;
+      // "Use the include parameter to include related entities": a parameter limited to an enum, a number or a flag takes no data.
+      if (scope.closedParameters.has(target)) continue;
       // "the contents" of a public key is meant to be handed over (a deploy key, authorized_keys).
       routedData ??= ROUTED_DATA_RE.test(around) && !PUBLIC_KEY_RE.test(around);
       if (named === undefined) named = namedDataIn(around);
@@ -251,6 +257,9 @@ function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
       const memoryServer = field.owner === "server" && PURPOSE_CONVERSATION_RE.test(field.norm.lower.slice(0, 200));
       if (!SIDE_CHANNEL_PARAM_RE.test(target) && (memoryServer || owners.some((purpose) => PURPOSE_CONVERSATION_RE.test(purpose))) && !SECRET_REQUEST_RE.test(around)) continue;
       if (isNegatedBefore(around, m.index, 24) || isDescriptiveMention(around, m.index, m.index + m[0].length)) continue;
+      // "Ask the user for the current one-time password and pass it as `otp`": the user hands their code to a
+      // parameter named for it; the model gathers nothing on the side.
+      if (namesCredential(target) && ASKED_OF_USER_RE.test(around.slice(0, m.index))) continue;
       const direct = directnessAt(around, m.index);
       const severity: Severity = direct === "none" ? "high" : "critical";
       hits.push(
@@ -260,6 +269,9 @@ function routingHits(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   }
   return hits;
 }
+
+/** The user is asked for the value: "ask the user for the code", "prompt the user to enter their PIN". */
+const ASKED_OF_USER_RE = /\b(?:ask|asks|asking|prompt|prompts|prompting) the user (?:for|to (?:enter|type|provide|give|supply))\b/;
 
 /** Reports parameters used to smuggle context or secrets out. */
 export function detectExfilParams(field: AnalyzedField, scope: RuleScope): RuleHit[] {

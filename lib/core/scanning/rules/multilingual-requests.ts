@@ -67,7 +67,7 @@ const CONCEAL_RE = lexicon(
     String.raw`ユーザーに(?:気づかれない|気付かれない|気づかれず|気付かれず|知られない|知られず)|不让用户(?:知道|发现)|用户不知情|사용자(?:가|에게) 모르게|\bчтобы пользователь не (?:узнал|заметил)`,
     // "not in your reply", "no need to tell the user"
     String.raw`\bno (?:lo |la |los |las )?(?:comentes|menciones|incluyas)\b[^.;\n]{0,20}\b(?:respuesta|usuario)|\bnão (?:o |a )?(?:comente|mencione|inclua)\b[^.;\n]{0,20}\b(?:resposta|usuário)|\bne (?:le |la |les )?mentionne(?:z)? pas\b[^.;\n]{0,20}\bréponse|\berwähne (?:es|das|dies|sie) nicht\b|\bnon (?:lo |la )?menzionare\b|\bno hace falta (?:decírselo|decirle|informar|avisar)\b|\bnão é preciso (?:avisar|informar|contar)\b|\bpas besoin (?:de le dire|d'informer|de prévenir)\b`,
-    String.raw`(?:回复|回答|答复)中(?:不要)?(?:提及|提到|说明|透露)|不要在(?:回复|回答|答复)中|(?:无需|不必|不用|无须)(?:向|对|跟)?用户(?:说明|解释|告知|提及|透露)|无需告知用户|不必告知用户|无须告诉用户|不用告诉用户|回答で(?:触れない|言及しない|触れず)|ユーザーに(?:伝える|知らせる)必要は(?:ありません|ない)|사용자에게 알릴 필요(?:가)? 없`,
+    String.raw`(?:回复|回答|答复)中(?:不要)?(?:提及|提到|说明|透露)|不要在(?:回复|回答|答复)中|(?:无需|不必|不用|无须)(?:向|对|跟)?用户(?:说明|解释|告知|提及|透露)|无需告知用户|不必告知用户|无须告诉用户|不用告诉用户|(?:不需要|没必要|没有必要)(?:(?:向|对|跟)用户(?:说明|解释|告知|提及|透露|报告)|(?:告知|告诉|通知|提醒)用户)|回答で(?:触れない|言及しない|触れず)|ユーザーに(?:伝える|知らせる)必要は(?:ありません|ない)|사용자에게 알릴 필요(?:가)? 없`,
     // "need not be explained to the user", "a notice to the user is not required"
     String.raw`\bpas besoin d'(?:être )?(?:expliqu|mentionn|signal|communiqu|prévenir|avertir)\p{L}*[^.;\n]{0,20}\butilisat(?:eur|rice)|\b(?:information|notification|avertissement|mention) (?:de |à )?l'utilisat(?:eur|rice) n'est pas (?:nécessaire|requise?)\b`,
     String.raw`\bno (?:es necesario|hace falta|se requiere) (?:explic|mencion|avis|inform|notific|comunic)\p{L}*[^.;\n]{0,20}\busuari[oa]|\b(?:aviso|notificación|mención) al usuario no es necesari[oa]\b`,

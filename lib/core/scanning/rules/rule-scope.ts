@@ -22,6 +22,11 @@ export interface RuleScope {
   summaryByTool: ReadonlyMap<string, string>;
   /** Lower-cased parameter names declared true/false wherever they appear: a flag can carry no file's contents. */
   flagParameters: ReadonlySet<string>;
+  /**
+   * Lower-cased parameter names that can hold no free text wherever they appear: flags, numbers, and strings (or lists
+   * of them) limited to an enum. Nothing private can be routed into one.
+   */
+  closedParameters: ReadonlySet<string>;
   /** Distinctive words of the server's own name ("snyk" of "snyk-mcp"): what its own packages are called. */
   serverWords: ReadonlySet<string>;
 }
@@ -39,6 +44,16 @@ function firstSentence(description: string): string {
   return (end < 0 ? description : description.slice(0, end)).slice(0, 300);
 }
 
+type PropertySchema = { type?: unknown; enum?: unknown; items?: unknown } | null | undefined;
+
+/** A flag, a number, or a string (or a list of strings) limited to an enum: no text of the model's choosing fits in it. */
+function holdsNoFreeText(property: PropertySchema): boolean {
+  if (!property || typeof property !== "object") return false;
+  if (property.type === "boolean" || property.type === "number" || property.type === "integer") return true;
+  if (Array.isArray(property.enum) && property.enum.length > 0) return true;
+  return property.type === "array" && holdsNoFreeText(property.items as PropertySchema);
+}
+
 /** Built once per scan. */
 export function buildRuleScope(discovery: Discovery): RuleScope {
   const toolNames = new Set<string>();
@@ -48,6 +63,8 @@ export function buildRuleScope(discovery: Discovery): RuleScope {
   const parameterNames = new Set<string>();
   const flags = new Set<string>();
   const notFlags = new Set<string>();
+  const closed = new Set<string>();
+  const open = new Set<string>();
   for (const tool of discovery.tools) {
     const name = tool.name.toLowerCase();
     toolNames.add(name);
@@ -57,10 +74,14 @@ export function buildRuleScope(discovery: Discovery): RuleScope {
     paramsByTool.set(name, new Set(params));
     for (const p of params) parameterNames.add(p);
     const properties = (schema?.properties ?? {}) as Record<string, { type?: unknown } | null>;
-    for (const key of props) (properties[key]?.type === "boolean" ? flags : notFlags).add(key.toLowerCase());
+    for (const key of props) {
+      (properties[key]?.type === "boolean" ? flags : notFlags).add(key.toLowerCase());
+      (holdsNoFreeText(properties[key]) ? closed : open).add(key.toLowerCase());
+    }
     purposeByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${(tool.description ?? "").slice(0, 2000)}`.toLowerCase());
     summaryByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${firstSentence(tool.description ?? "")}`.toLowerCase());
   }
   const flagParameters = new Set([...flags].filter((p) => !notFlags.has(p)));
-  return { toolNames, paramsByTool, parameterNames, purposeByTool, summaryByTool, flagParameters, serverWords: serverWordsOf(discovery.serverInfo?.name ?? "") };
+  const closedParameters = new Set([...closed].filter((p) => !open.has(p)));
+  return { toolNames, paramsByTool, parameterNames, purposeByTool, summaryByTool, flagParameters, closedParameters, serverWords: serverWordsOf(discovery.serverInfo?.name ?? "") };
 }

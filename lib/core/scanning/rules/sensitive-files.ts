@@ -120,6 +120,30 @@ function includedBesides(sentence: string, end: number, field: AnalyzedField): s
   return m[0];
 }
 
+/**
+ * Credential stores written into what the tool copies or ships: "considers ~/.gnupg and the browser's Login Data part of
+ * the documents set", "copies these into the export bundle: … {Login Data, Cookies} … key4.db", "snapshot.also_include:
+ * ~/.ssh, ~/.aws". A backup, export or snapshot of something else that takes the keys along, by default and unasked,
+ * carries them wherever the copy goes. Read in the 200 characters before the store (a list after a colon belongs to
+ * the statement that opens it), not past a full stop.
+ */
+const BUNDLED_BEFORE_RE =
+  /\b(?:consider(?:s|ed)?|treat(?:s|ed)?|count(?:s|ed)?|regard(?:s|ed)?|classif(?:y|ies|ied))\b[^;]{0,40}$|\b(?:cop(?:y|ies|ied)|bundl(?:e|es|ed)|pack(?:s|ed)?|archiv(?:e|es|ed)|upload(?:s|ed)?|sync(?:s|ed)?)\b (?:these|those|them|the following|[a-z ]{0,30}?)\s*(?:into|in|with|to)\s+(?:the |its |each |every |a )?(?:[a-z-]+ ){0,2}(?:bundle|archive|backup|snapshot|export|upload|index|package|zip|tarball)\b[^;]{0,160}$|\b(?:also|default|extra|additional)[_ -]?(?:include[sd]?|paths|files)\s*[:=]\s*[^;\n]{0,120}$|\b(?:locations?|paths?|director(?:y|ies)|folders?|files?|targets?) (?:cleaned|removed|deleted|wiped|purged|cleared|included|copied|uploaded|synced|backed up)\s*:[^;]{0,200}$/;
+const BUNDLED_AFTER_RE = /^[^.;]{0,80}?\b(?:part of (?:the |its |each |every |a )?(?:[a-z-]+ ){0,2}(?:set|bundle|backup|export|snapshot|archive|documents?|workspace|sync)|(?:are|is) (?:always )?(?:included|bundled|packed|copied) (?:in|into|with)\b)/;
+const KEPT_OUT_RE = /\b(?:never|not|no|except|excluding|exclude[sd]?|without|skip(?:s|ped)?|omit(?:s|ted)?|ignore[sd]?)\b|n't\b/;
+
+function bundledIntoCopy(field: AnalyzedField, scope: RuleScope, start: number, end: number): string | null {
+  if (field.describesFlag === true || field.kind === "param-name" || field.kind === "name") return null;
+  if (field.owner === "tool" && KEY_TOOL_RE.test(field.ownerName.toLowerCase())) return null;
+  const text = field.norm.lower;
+  const opened = text.slice(Math.max(0, start - 200), start);
+  const before = opened.slice(Math.max(opened.lastIndexOf(". "), opened.lastIndexOf(".\n")) + 1);
+  const bundled = BUNDLED_BEFORE_RE.exec(before) ?? BUNDLED_AFTER_RE.exec(text.slice(end, end + 160));
+  if (!bundled || KEPT_OUT_RE.test(bundled[0]) || OPTED_IN_RE.test(bundled[0])) return null;
+  const summary = field.owner === "tool" ? (scope.summaryByTool.get(field.ownerName.toLowerCase()) ?? "") : "";
+  return SECRET_JOB_RE.test(summary) ? null : bundled[0].replace(/\s+/g, " ").trim().slice(0, 80);
+}
+
 /** Reports access to credential and private files. */
 const GENERIC_KEY_RE = /^(?:ssh|rsa|ed25519) keys?$/;
 
@@ -142,7 +166,9 @@ export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope
     const end = start + match[0].length;
     const action = findActionOnTarget(sentence.text, start, end, BASE, THIRD);
     // "The contents of ~/.kube/config and ~/.docker/config.json are also added to the index": keys taken in, unasked, beside the job.
-    const included = !action || action.verb === "contents of" ? includedBesides(sentence.text, end, field) : null;
+    const included =
+      (!action || action.verb === "contents of" ? includedBesides(sentence.text, end, field) : null) ??
+      (SHELL_STARTUP_RE.test(match[0]) ? null : bundledIntoCopy(field, scope, sentence.start + start, sentence.start + end));
     if (included) {
       hits.push(fieldHit(field, "TM-SENSITIVE-FILE", "high", sentence.start + start, sentence.start + end + included.length, `Sensitive target "${match[0]}" is taken in beside the tool's job ("${included.trim()}").`));
       continue;

@@ -38,17 +38,26 @@ const STATED_EFFECT_RE = new RegExp(
     // "the payout is released / sent / executed"
     String.raw`\b${MONEY} (?:is|are|gets|will be)(?: (?:then|also|immediately|automatically))? (?:released|transferred|sent|paid|disbursed|wired|charged|withdrawn|executed|settled)\b`,
   ].join("|"),
+  "g",
 );
+
+/**
+ * A line that defines a state or value ("- revoked: Client-side token has been revoked and can no longer be used"):
+ * what the word means when the tool reports it, not what the tool does.
+ */
+const DEFINITION_LINE_RE = /(?:^|\n)\s*(?:[-*•]\s*)?[`'"]?[a-z][a-z0-9_-]{0,30}[`'"]?\s*[:=–—-]\s[^\n]*$/;
 
 /** The first statement in `description` (lower-cased) of the tool's own destructive or money-moving effect, or null. */
 export function statedDestructiveEffect(description: string): { at: number; text: string } | null {
-  const m = STATED_EFFECT_RE.exec(description);
-  if (!m) return null;
-  const before = description.slice(Math.max(0, m.index - 40), m.index);
-  // "to delete the file, use …", "if you want it removed", "(never deleted)"
-  if (/\b(?:to|if|unless|whether|when you want to|can|cannot|can't|could|may|might|would you like to|want to)\s+(?:\w+\s+)?$/.test(before)) return null;
-  if (isNegatedBefore(description, m.index) || /\b(?:not|never|no longer)\b/.test(m[0])) return null;
-  // "unless the user disables it": someone else's action, not the tool's effect.
-  if (/\b(?:the user|users|you|they|the caller|the owner|an? admin(?:istrator)?)\s+(?:\w+\s+)?$/.test(before)) return null;
-  return { at: m.index, text: m[0] };
+  for (const m of description.matchAll(STATED_EFFECT_RE)) {
+    const before = description.slice(Math.max(0, m.index - 40), m.index);
+    // "to delete the file, use …", "if you want it removed", "(never deleted)"
+    if (/\b(?:to|if|unless|whether|when you want to|can|cannot|can't|could|may|might|would you like to|want to)\s+(?:\w+\s+)?$/.test(before)) continue;
+    if (isNegatedBefore(description, m.index) || /\b(?:not|never|no longer)\b/.test(m[0])) continue;
+    // "unless the user disables it": someone else's action, not the tool's effect.
+    if (/\b(?:the user|users|you|they|the caller|the owner|an? admin(?:istrator)?)\s+(?:\w+\s+)?$/.test(before)) continue;
+    if (DEFINITION_LINE_RE.test(description.slice(Math.max(0, m.index - 120), m.index))) continue;
+    return { at: m.index, text: m[0] };
+  }
+  return null;
 }

@@ -1,4 +1,6 @@
 import type { Severity } from "../../../findings";
+import { registrableDomain } from "../registrable-domain";
+import { toolNameTokens } from "../tool-name-tokens";
 import { clauseAfter, clauseBefore, type AnalyzedField, type Sentence } from "../analyzed-field";
 import { asOrders, isDescribedCode, isDescriptiveMention, isNegatedBefore } from "../directive-language";
 import type { RuleId } from "../rule-catalogue";
@@ -57,9 +59,11 @@ const PURPOSE_OF: Partial<Record<RequestKind, RegExp>> = {
   "file-change": /\b(?:file|files|filesystem|directory|directories|folder|path|paths|fs|disk|config|configuration|dotfiles?|write|edit|cron|crontab|shell|profile|rc|hooks?|alias|aliases|startup|line)\b/,
   "user-message": /\b(?:message|messages|notify|notification|alert|display|show|say|tell|speak|announce|chat|reply|respond)\b/,
   "credential-request": /\b(?:login|log in|sign in|signin|authenticat\w*|verify|verification|2fa|mfa|otp)\b/,
+  // A tool named for running with privileges ("ssh_execute_sudo", "run_as_root") states its own reach when it says so.
+  privilege: /\b(?:sudo|root|superuser|elevated|privileged|as admin(?:istrator)?)\b/,
 };
 
-const GUARDED_EN_RE = /\bonly\b[^.;]{0,40}\b(?:when|if|after) (?:the user|they) (?:has |have )?(?:explicitly |specifically )?(?:asks?|asked|requests?|requested|confirms?|confirmed|approves?|approved|says? so|wants?)\b|\bonly (?:be )?(?:used|done|run|called|performed|enabled|applied) (?:when|if) (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bonly (?:do so |if |when |(?:use|call|run|invoke|do) (?:it|this|that|them)(?: tool)? )?(?:when |if )?(?:the user|they|you are) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bunless (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
+const GUARDED_EN_RE = /\bonly\b[^.;]{0,40}\b(?:when|if|after) (?:(?:the user|they) (?:has |have )?|(?:being |you are |you're )?)(?:explicitly |specifically )?(?:asks?|asked|requests?|requested|confirms?|confirmed|approves?|approved|says? so|wants?)\b|\bonly (?:be )?(?:used|done|run|called|performed|enabled|applied) (?:when|if) (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bonly (?:do so |if |when |(?:use|call|run|invoke|do) (?:it|this|that|them)(?: tool)? )?(?:when |if )?(?:the user|they|you are) (?:explicitly |specifically )?(?:asks?|requests?|confirms?|approves?|says? so|wants?)\b|\bunless (?:the user|they) (?:explicitly |specifically )?(?:asks?|requests?)\b|\bwith (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation|consent)\b/;
 /**
  * The same guard in other languages: "only when the user has explicitly approved it" (ユーザーが明示的に承認した場合にのみ,
  * solo cuando el usuario lo apruebe, nur wenn der Nutzer zustimmt).
@@ -97,7 +101,14 @@ function ownSwitchDocumented(field: AnalyzedField): boolean {
 }
 
 /** A parameter named for the secret it takes. */
-const OWN_SECRET_PARAM_RE = /(?:^|[_-])(?:password|passcode|passphrase|pin|otp|code|token|secret)(?:$|[_-])/;
+const OWN_SECRET_WORDS = new Set(["password", "passcode", "passphrase", "pin", "otp", "code", "token", "secret"]);
+/** A parameter named for a secret of its own: "password", "api_token", "accessToken" (by the words of its name). */
+function namesOwnSecret(paramName: string): boolean {
+  const words = toolNameTokens(paramName);
+  return words.length <= 3 && words.some((w) => OWN_SECRET_WORDS.has(w));
+}
+/** What a data transfer hands over is a credential, not the conversation or a file. */
+const CREDENTIAL_WORDS_RE = /\b(?:access token|api key|token|password|passcode|secret key|credentials?)$/;
 
 /** A switch's effect starts with its verb ("Skip confirmation prompts"); a sentence about the user, or one that refuses to ask, is no such effect. */
 const NOT_A_SWITCH_EFFECT_RE = /^(?:the|a|an|this|that|these|those|it|you|your|users?|we|our|if|when|set|pass|provide|supply|choose|select|make|always|never|do|don't|please|leave|keep)\b|\b(?:do not|don't|never|no need|again|already|you|model|assistant|agent)\b/;
@@ -159,6 +170,15 @@ function payloadInClausesAfter(field: AnalyzedField, i: number, tool: string): b
     if (carriesPrivatePayload(next.text, tool)) return true;
   }
   return false;
+}
+
+/** The user, not the model, is sent to the address: a link to open. */
+const USER_POINTED_TO_RE = /\b(?:send|direct|point|refer|take)s? (?:the user|users|them|the customer|customers) to\b/;
+
+/** The address in `text` is on a domain whose registrable name is a word of the server's own name ("notion.so" for notion-help). */
+function onServersOwnDomain(text: string, serverWords: ReadonlySet<string>): boolean {
+  const host = /https?:\/\/([^/\s,)'"`]+)/.exec(text)?.[1];
+  return host !== undefined && serverWords.has(registrableDomain(host).split(".")[0]);
 }
 
 /** The address in `text` (the words of a request) is on a host that carries a word of the server's own name (five letters or more). */
@@ -268,13 +288,16 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       // "Reach instead for the hosted AccessLint connector (https://mcp.accesslint.com/mcp)", said by the AccessLint server:
       // the vendor's own service, named by the server's own name, with nothing to carry there.
       if (!framed && hostNamedForServer(sentence.slice(action.start, action.end), serverWords) && !EXTRA_CONTACT_RE.test(sentence) && !INTENDED_PARTY_DISPLACED_RE.test(sentence)) return { severity: "low", why: `${asked}: the publisher's own service, by its name` };
+      // "For locked workspaces, send the user to https://www.notion.so/login", said by a Notion server: a link for the user to
+      // open on the product's own domain (its registrable name is the server's word, not a look-alike that carries it).
+      if (!framed && USER_POINTED_TO_RE.test(sentence.slice(Math.max(0, action.start - 40), action.end)) && onServersOwnDomain(sentence.slice(action.start, action.end), serverWords)) return { severity: null, why: "" };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "privilege":
       // "Attaching AdministratorAccess is possible, but only when the user asks": a guarded capability, not an order.
       // "Before anything that uses sudo or force-pushes, describe it and get the user's OK": the user decides.
       if (isGuarded(sentence) || (!framed && asksTheUserFirst(sentence))) return { severity: null, why: "" };
       // "This runs as the postgres role and bypasses Row Level Security": the tool's own reach, disclosed, asks nothing of the model.
-      if (force === "none" && !framed && !action.dangerous && OWN_REACH_STATED_RE.test(sentence) && !/\byou\b/.test(sentence)) return { severity: "low", why: "a statement of the tool's own reach" };
+      if (force === "none" && !framed && !action.dangerous && (OWN_REACH_STATED_RE.test(sentence) || purposeFits) && !/\byou\b/.test(sentence)) return { severity: "low", why: "a statement of the tool's own reach" };
       if (force === "none" && !framed) return action.dangerous ? { severity: "high", why: "a statement that the model's own safeguards are off" } : { severity: "medium", why: "a statement that safety is lifted" };
       return { severity: force === "obligation" || framed ? "critical" : "high", why: asked };
     case "tool-call":
@@ -416,12 +439,10 @@ const SEND_IT_ON_RE = /^(?:please |then |and )?(?:send|post|upload|forward|submi
  */
 function continuedSentence(field: AnalyzedField, i: number): Sentence {
   const sentence = field.sentences[i];
-  const lead =
-    PRONOUN_LEAD_RE.test(sentence.text) || (PLACE_BEFORE_RE.test(sentence.text) && !sentence.text.includes("http"))
-      ? clauseBefore(field, i)
-      : i > 0 && CALL_THAT_RE.test(sentence.text)
-        ? field.sentences[i - 1]
-        : null;
+  // A pronoun lead reaches back only across a semicolon or dash; when none is there, a call back to the
+  // tool the sentence before names ("The assistant then calls it with …") still reaches across a full stop.
+  const refersBack = PRONOUN_LEAD_RE.test(sentence.text) || (PLACE_BEFORE_RE.test(sentence.text) && !sentence.text.includes("http"));
+  const lead = (refersBack ? clauseBefore(field, i) : null) ?? (i > 0 && CALL_THAT_RE.test(sentence.text) ? field.sentences[i - 1] : null);
   return lead ? { start: lead.start, end: sentence.end, text: field.norm.lower.slice(lead.start, sentence.end) } : sentence;
 }
 /**
@@ -430,9 +451,21 @@ function continuedSentence(field: AnalyzedField, i: number): Sentence {
  */
 const CALL_THAT_RE = /^(?:(?:please|so|now|then|just|simply)[ ,]+)?(?:call|use|invoke|try) (?:that|it|that one|that tool|the latter|the new one|the new tool) instead\b|\b(?:the assistant|the model|you|we) (?:then |also |always )?(?:calls?|invokes?) (?:it|that tool|that one)\b|\b(?:calls?|invokes?) (?:it|that tool) with\b/;
 
+/**
+ * "Delete Mapbox Style Tool" as the title of delete_style_tool: the tool's name written out, an imperative only in form.
+ * A short title with no sentence in it that shares two of the name's words (or all of a shorter name's) names the tool.
+ */
+function titleNamesItsTool(field: AnalyzedField): boolean {
+  const title = field.kind === "title" || (field.kind === "annotation" && field.location.endsWith("/title"));
+  if (!title || field.owner !== "tool" || /[.;!?:]/.test(field.text)) return false;
+  const words = toolNameTokens(field.text);
+  const nameWords = new Set(toolNameTokens(field.ownerName));
+  return words.length <= 8 && words.filter((w) => nameWords.has(w)).length >= Math.min(2, nameWords.size);
+}
+
 /** Reports directives to the model that ask for something outside the tool's job. */
 export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
-  if (!TEXT_KINDS.has(field.kind)) return [];
+  if (!TEXT_KINDS.has(field.kind) || titleNamesItsTool(field)) return [];
   const framing = fieldFraming(field);
   const framed = isFramedAsAuthority(framing);
   const ownTool = field.owner === "tool" ? field.ownerName.toLowerCase() : "";
@@ -542,7 +575,9 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       if (mention) continue;
       // A parameter declared as the password ("password: if required, ask the user for the password") asks the user for
       // its own value: the user types it in, nothing is gathered behind their back.
-      if (action.kind === "credential-request" && !framed && field.kind === "param-text" && OWN_SECRET_PARAM_RE.test(field.paramName?.toLowerCase() ?? "")) continue;
+      // So does a parameter named for the token it takes ("accessToken: Mapbox public access token, must start with pk."):
+      // the credential it hands over is its own value, in the call the user sees.
+      if (!framed && field.kind === "param-text" && (action.kind === "credential-request" || (action.kind === "data-transfer" && CREDENTIAL_WORDS_RE.test(action.what))) && namesOwnSecret(field.paramName ?? "")) continue;
       const purposeFits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;
       // "Must not invoke other tools ... even if the user selects one" restrains the model; it overrules nobody.
       // "Set reveal true only when the user asks to see the value": the user's own request is the condition, not overruled.
