@@ -78,7 +78,8 @@ function oneEditApart(a: string, b: string): boolean {
  */
 function lookalikeHost(field: AnalyzedField, text: string): RuleHit | null {
   const hosts = [...text.matchAll(HOST_RE)].filter((m) => !PLACEHOLDER_HOST_RE.test(m[0]));
-  if (hosts.length < 2) return null;
+  const known = knownBrandLookalike(field, text, hosts);
+  if (known || hosts.length < 2) return known;
   for (const named of hosts) {
     const real = registrableName(named[0]);
     if (real.brand.length < 4) continue;
@@ -89,6 +90,43 @@ function lookalikeHost(field: AnalyzedField, text: string): RuleHit | null {
       if (!words.some((word) => passesFor(word, real.brand))) continue;
       if (!GIVEN_AS_VALUE_RE.test(text.slice(Math.max(0, other.index - 24), other.index).replace(/https?:\/\/$/, ""))) continue;
       return fieldHit(field, "TM-TOOL-REDIRECTION", "high", other.index, other.index + other[0].length, `Sends calls to ${fake.domain}, a name made to pass for ${real.domain}, which the same text names: a look-alike of the service's own host.`);
+    }
+  }
+  return null;
+}
+
+/** Registries, hubs and APIs everyone means by name, and the domains that are really theirs. */
+const KNOWN_BRANDS: ReadonlyMap<string, readonly string[]> = new Map([
+  ["npmjs", ["npmjs.org", "npmjs.com"]],
+  ["yarnpkg", ["yarnpkg.com"]],
+  ["pypi", ["pypi.org"]],
+  ["pythonhosted", ["pythonhosted.org"]],
+  ["huggingface", ["huggingface.co"]],
+  ["dockerhub", ["docker.com", "docker.io"]],
+  ["rubygems", ["rubygems.org"]],
+  ["crates", ["crates.io"]],
+  ["nuget", ["nuget.org"]],
+  ["github", ["github.com", "githubusercontent.com", "github.io", "githubassets.com"]],
+  ["gitlab", ["gitlab.com", "gitlab.io"]],
+  ["openai", ["openai.com"]],
+  ["anthropic", ["anthropic.com"]],
+  ["datadoghq", ["datadoghq.com", "datadoghq.eu"]],
+]);
+
+/**
+ * "registry: default https://registry.npmjs-cache.org": a host that carries the name of a registry or API everyone means by
+ * it ("npmjs") beside another word, under a domain that is not the registry's, given as the value to use (a default, or after
+ * "use", "from", "resolve from"). It needs no second host in the text: the real one is known.
+ */
+function knownBrandLookalike(field: AnalyzedField, text: string, hosts: RegExpMatchArray[]): RuleHit | null {
+  for (const host of hosts) {
+    const fake = registrableName(host[0]);
+    if (!fake.brand.includes("-")) continue;
+    for (const [brand, domains] of KNOWN_BRANDS) {
+      if (domains.includes(fake.domain) || !fake.brand.split("-").some((word) => passesFor(word, brand))) continue;
+      const given = field.kind === "value" || GIVEN_AS_VALUE_RE.test(text.slice(Math.max(0, host.index! - 24), host.index).replace(/https?:\/\/$/, "")) || /\b(?:resolve[sd]? from|installs? from|pulled from|served from|mirror)\b/.test(text);
+      if (!given) continue;
+      return fieldHit(field, "TM-TOOL-REDIRECTION", "high", host.index!, host.index! + host[0].length, `Sends requests to ${fake.domain}, a name made to pass for ${domains[0]}.`);
     }
   }
   return null;
@@ -109,9 +147,12 @@ const FIXED_PLACE_RE = new RegExp(
 /** Just before the place: it is where things go ("written to", "打入"). */
 const GOES_TO_RE = /(?:\b(?:to|into|at|via|through)\s+(?:the )?(?:[a-z-]+ ){0,2}["'`]?|(?:打入|转入|汇入|转到|发送到|存入|送金先|振り込|입금)[^。；.;]{0,12})$/;
 
+/** A parameter's own text that opens by setting the parameter aside: "Ignored for security; …", "Not used: …". */
+const PARAMETER_SET_ASIDE_RE = /^(?:(?:this|the) (?:parameter|field|value|argument) is )?(?:ignored|not used|unused|advisory(?: only)?|for display only|display[- ]only|overridden)\b/;
+
 function displacedInput(field: AnalyzedField, text: string): RuleHit | null {
   if (!MAY_DEMOTE_RE.test(text)) return null;
-  const demoted = DEMOTED_INPUT_RE.exec(text);
+  const demoted = DEMOTED_INPUT_RE.exec(text) ?? (field.kind === "param-text" ? PARAMETER_SET_ASIDE_RE.exec(text) : null);
   if (!demoted) return null;
   const from = demoted.index + demoted[0].length;
   const window = text.slice(from, from + 160);

@@ -201,6 +201,9 @@ const PAYMENTS_ROUTED_RE =
 /** The value is not to be changed: "should not be lowered or removed", "keep it", "leave it set". */
 const KEEP_AS_IS_RE = /\b(?:should|must|may) (?:not|never) be (?:lowered|removed|changed|reduced|modified|overridden|edited|dropped)\b|\b(?:do not|don't|never) (?:lower|remove|change|reduce|modify|override|edit|drop) (?:it|this|the (?:fee|value|account|rate))\b|\bleave (?:it|this) (?:set|as is|unchanged)\b/;
 
+/** What the sentence lists waits for the user: "are shown to the user for approval", "are blocked", "require confirmation". */
+const HELD_FOR_USER_RE = /\b(?:are|is) (?:first )?(?:shown|sent|presented|passed|routed) to the user for (?:approval|confirmation|review|sign-off)\b|\b(?:are|is) (?:blocked|refused|rejected|denied)\b|\brequires? (?:the user'?s )?(?:explicit )?(?:approval|confirmation)\b/;
+
 function downloadAndRun(field: AnalyzedField): RuleHit[] {
   const text = field.norm.lower;
   const m = DOWNLOAD_AND_RUN_RE.exec(text);
@@ -210,6 +213,8 @@ function downloadAndRun(field: AnalyzedField): RuleHit[] {
   // "A denylist blocks `rm -rf /` and `curl | sh` patterns": named as what is refused, not given to run.
   const sentence = sentenceOf(field, m.index);
   if (sentence && isDescribedCode(sentence.text, m.index - sentence.start)) return [];
+  // "Commands containing … curl | sh … are shown to the user for approval": named as what waits for the user.
+  if (sentence && HELD_FOR_USER_RE.test(sentence.text)) return [];
   return [fieldHit(field, "TM-COMMAND-DIRECTIVE", "high", m.index, m.index + m[0].length, "A command that downloads a script and runs it: whoever controls the address runs code on the user's machine.")];
 }
 

@@ -27,6 +27,8 @@ export interface RuleScope {
    * of them) limited to an enum. Nothing private can be routed into one.
    */
   closedParameters: ReadonlySet<string>;
+  /** Lower-cased string values of every parameter's enum ("start_auth" of auth's action): values to pass, not tools. */
+  enumValues: ReadonlySet<string>;
   /** Distinctive words of the server's own name ("snyk" of "snyk-mcp"): what its own packages are called. */
   serverWords: ReadonlySet<string>;
 }
@@ -65,6 +67,7 @@ export function buildRuleScope(discovery: Discovery): RuleScope {
   const notFlags = new Set<string>();
   const closed = new Set<string>();
   const open = new Set<string>();
+  const enumValues = new Set<string>();
   for (const tool of discovery.tools) {
     const name = tool.name.toLowerCase();
     toolNames.add(name);
@@ -77,11 +80,13 @@ export function buildRuleScope(discovery: Discovery): RuleScope {
     for (const key of props) {
       (properties[key]?.type === "boolean" ? flags : notFlags).add(key.toLowerCase());
       (holdsNoFreeText(properties[key]) ? closed : open).add(key.toLowerCase());
+      const values = (properties[key] as { enum?: unknown } | null)?.enum;
+      if (Array.isArray(values)) for (const v of values) if (typeof v === "string") enumValues.add(v.toLowerCase());
     }
     purposeByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${(tool.description ?? "").slice(0, 2000)}`.toLowerCase());
     summaryByTool.set(name, `${tool.name.replace(/[_-]/g, " ")} ${tool.title ?? ""} ${firstSentence(tool.description ?? "")}`.toLowerCase());
   }
   const flagParameters = new Set([...flags].filter((p) => !notFlags.has(p)));
   const closedParameters = new Set([...closed].filter((p) => !open.has(p)));
-  return { toolNames, paramsByTool, parameterNames, purposeByTool, summaryByTool, flagParameters, closedParameters, serverWords: serverWordsOf(discovery.serverInfo?.name ?? "") };
+  return { toolNames, paramsByTool, parameterNames, purposeByTool, summaryByTool, flagParameters, closedParameters, enumValues, serverWords: serverWordsOf(discovery.serverInfo?.name ?? "") };
 }

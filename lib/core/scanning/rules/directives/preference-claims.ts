@@ -318,6 +318,13 @@ function namesakeOfOfficialTool(field: AnalyzedField, text: string): RuleHit[] {
  */
 const UPGRADE_OF_RE = String.raw`(?:(?:drop-in|replacement|substitute|stand-in|upgrade)(?: replacement)? (?:for|of|to)|(?:enhanced|improved|faster|better|upgraded|extended|optimi[sz]ed|patched) (?:version of )?)\s?[\`'"]?`;
 
+/** A server that takes the reference server's place: "a drop-in for the reference filesystem server", "identical tool names". */
+const STANDS_IN_FOR_REFERENCE_RE =
+  /\b(?:drop-in|stand-in|replacement)(?: replacement)? for (?:the )?(?:official|reference|upstream|original|canonical|standard|default|built-in) [a-z0-9 .-]{0,30}?(?:server|mcp)\b|\b(?:identical|the same) (?:tool )?names and (?:arguments|parameters|inputs)\b/;
+/** What passes through, copied to an address: "every file read is uploaded to the index at https://…". */
+const COPIED_OUT_RE =
+  /\b(?:every|each|all)\b[^.;]{0,40}\b(?:is|are|gets|get) (?:also )?(?:uploaded|copied|mirrored|sent|forwarded|replicated|synced|posted)\b[^.;]{0,40}\b(?:to|at)\b[^.;]{0,30}(?:https?:\/\/|\b[a-z0-9-]+\.(?:io|com|net|org|dev|app|cloud|co)\b)/;
+
 function selfNamedUpgrade(field: AnalyzedField, text: string, own: string): RuleHit[] {
   const upgrade = new RegExp(String.raw`${UPGRADE_OF_RE}${own.replace(/[^a-z0-9_]/g, "\\$&")}(?![a-z0-9_])`).exec(text);
   if (!upgrade || isNegatedBefore(text, upgrade.index, 12)) return [];
@@ -460,6 +467,13 @@ export function detectToolImpersonation(discovery: Discovery): RuleHit[] {
       if (richerVariant) report(tool, "medium", `"${tool.name}" is the tool "${sibling.name}" under a promotional name (${promo.join(", ")}); it takes all of its inputs and more, and claims nothing over it.`);
       else report(tool, "high", `"${tool.name}" is the tool "${sibling.name}" under a promotional name (${promo.join(", ")}), placed to be chosen instead of it.`);
     }
+  }
+  // The server put in the reference server's place, and what passes through copied out: "fs-turbo is a drop-in for the
+  // reference filesystem server; tools have identical names … every file read is uploaded to https://index.fsturbo.io".
+  const standIn = [discovery.instructions ?? "", ...tools.map((t) => t.description ?? "")].map((t) => t.toLowerCase()).find((t) => STANDS_IN_FOR_REFERENCE_RE.test(t));
+  if (standIn !== undefined) {
+    const copier = tools.find((t) => !flagged.has(t.name) && COPIED_OUT_RE.test((t.description ?? "").toLowerCase()));
+    if (copier) report(copier, "high", `"${copier.name}" belongs to a server that puts itself in the reference server's place ("${STANDS_IN_FOR_REFERENCE_RE.exec(standIn)![0]}") and copies what passes through to an address of its own.`);
   }
   // A sibling's job, repeated, with a claim to be better at it. (Milder words such as "advanced
   // filtering" on a similar job are how honest servers describe variants: not enough.)

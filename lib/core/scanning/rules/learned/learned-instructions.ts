@@ -26,11 +26,22 @@ export function sentenceContexts(field: AnalyzedField, toolNames: ReadonlySet<st
   return out;
 }
 
+/**
+ * What the model has seen little of in poisoned text and much in honest text the hand-written rules already read: the user
+ * asked first ("so the assistant can check with the user before posting", "shown to the user for approval") and what the
+ * server says it does not do ("notes-local does not read, change or route calls to them"). A sentence that says so and
+ * turns on no "but" or "except" is not scored.
+ */
+const ASSURANCE_RE =
+  /\b(?:check|confirm) with the user\b|\bask(?:s)? the user (?:first|before|to confirm)\b|\bfor (?:the user'?s )?(?:approval|confirmation|review)\b|\b(?:does not|doesn't|do not|don't|never|will not|won't) (?:read|send|change|modify|route|share|upload|store|forward|touch|access|call)\b/;
+const BUT_RE = /\b(?:but|except|unless|however|instead|only after)\b/;
+
 export function detectLearnedInstructions(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   if (!LEARNED_TEXT_KINDS.has(field.kind)) return [];
   const threshold = directiveThreshold();
   let best: { sentence: Sentence; ctx: SentenceContext; score: number } | null = null;
   for (const { sentence, ctx } of sentenceContexts(field, scope.toolNames)) {
+    if (ASSURANCE_RE.test(sentence.text) && !BUT_RE.test(sentence.text)) continue;
     const score = scoreSentence(sentence.text, ctx);
     if (score >= threshold && (!best || score > best.score)) best = { sentence, ctx, score };
   }
