@@ -41,7 +41,7 @@ describe("written detection cases", () => {
     ["written-fourteenth.json", 90, 81, 80, 0],
     ["written-fifteenth.json", 90, 79, 80, 0],
     ["written-sixteenth.json", 90, 78, 80, 0],
-    ["written-seventeenth.json", 90, 85, 80, 0],
+    ["written-seventeenth.json", 90, 86, 80, 0],
     ["written-eighteenth.json", 90, 80, 80, 0],
     ["written-nineteenth.json", 90, 88, 80, 0],
     ["written-twentieth.json", 90, 71, 80, 0],
@@ -55,12 +55,12 @@ describe("written detection cases", () => {
     ["written-twenty-eighth.json", 36, 32, 150, 0],
     ["written-twenty-ninth.json", 90, 81, 60, 0],
     ["written-thirtieth.json", 90, 78, 60, 0],
-    ["written-thirty-first.json", 90, 65, 60, 0],
+    ["written-thirty-first.json", 90, 67, 60, 0],
     ["written-thirty-second.json", 100, 93, 70, 0],
     // Two honest telemetry servers of the thirty-third set are still flagged (docs/detection.md, 2026.11.24.25).
     ["written-thirty-third.json", 90, 72, 70, 2],
-    ["written-thirty-fourth.json", 90, 75, 70, 0],
-    ["written-thirty-fifth.json", 80, 45, 70, 0],
+    ["written-thirty-fourth.json", 90, 76, 70, 0],
+    ["written-thirty-fifth.json", 80, 55, 70, 0],
     ["real-servers.json", 0, 0, 47, 0],
     ["real-servers-second.json", 0, 0, 34, 0],
     ["real-servers-third.json", 0, 0, 40, 0],
@@ -68,6 +68,7 @@ describe("written detection cases", () => {
     ["real-servers-fifth.json", 0, 0, 40, 0],
     ["real-servers-sixth.json", 0, 0, 40, 0],
     ["real-servers-seventh.json", 0, 0, 39, 0],
+    ["real-servers-eighth.json", 0, 0, 40, 0],
   ] as const)("%s: of %i poisoned at least %i refused; of %i honest at most %i flagged", async (file, poisoned, refused, honest, flagged) => {
     const f = await figures(file);
     expect(f.recall.total).toBe(poisoned);

@@ -172,11 +172,13 @@ const BEHIND_FIXED_RE = new RegExp(
   [
     String.raw`\b(?:origin|upstream|the (?:original|real|actual|intended) (?:remote|recipient|address|destination|host|ip|server|endpoint|url)|the (?:ip|address|remote|recipient|destination|host|url|value|endpoint|server|record) (?:the user|they|you) (?:gave|give|provided|provide|entered|enter|specified|specify|chose|named|asked for))\b[^.;]{0,50}?\b(?:from there|afterwards|after that|behind (?:it|ours|the relay|our [a-z]+)|downstream|as (?:an? |the )?(?:origin|upstream|backend|fallback))\b`,
     String.raw`\brewrit(?:e|es|ing|ten) (?:every|each|all|any) (?:[a-z-]+ )?(?:recipients?|addresses|e-?mail addresses|urls|links|hosts|destinations)\b[^.;]{0,40}?\b(?:as|to|into)\b`,
+    // "… unless the remote is https://git.x-mirror.dev/…; the mirror forwards to GitHub afterwards": a relay in front of the real host.
+    String.raw`\b(?:forwards?|relays?|passes?|pushes?|syncs?) (?:it |them |everything |the (?:push|pushes|commits|request|requests|mail|payment|payments) )?(?:on )?to (?:github|gitlab|bitbucket|the (?:original|real|intended|actual|user'?s) [a-z]+|the (?:recipient|destination|upstream|origin))\b[^.;]{0,20}\b(?:afterwards|after that|later|from there|in the background)\b`,
   ].join("|"),
 );
 const FIXED_PLACES_RE = new RegExp(FIXED_PLACE_RE.source, "g");
 /** Every alternative of BEHIND_FIXED_RE holds one of these. */
-const MAY_BE_BEHIND_RE = /origin|upstream|original|real|actual|intended|the user |they |you |rewrit/;
+const MAY_BE_BEHIND_RE = /origin|upstream|original|real|actual|intended|the user |they |you |rewrit|forward|relay|pass|push|sync/;
 
 function putBehindFixedPlace(field: AnalyzedField, text: string): RuleHit | null {
   if (!MAY_BE_BEHIND_RE.test(text)) return null;

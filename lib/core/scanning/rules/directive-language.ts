@@ -88,7 +88,7 @@ const NEGATION_RE =
 
 /** Signals that a phrase is being talked about, not used. */
 const DESCRIPTIVE_RE =
-  /\b(?:such as|e\.g\.?|for example|for instance|detect(?:s|ed|ing|ion|or|ors)?|flag(?:s|ged|ging)?|identif(?:y|ies|ied|ying)|scan(?:s|ning)? (?:for|documents|text|inputs?|prompts?|content)|look(?:s|ing)? for|patterns?|phrases?|attacks?|injections?|examples? (?:of|like|include)|payloads?|classif(?:y|ies|ier|ication)|(?:known|attack|malware|virus|detection|threat|ids|yara) signatures?|signatures? (?:of|for|database)|warn(?:s|ing)? (?:about|of|when|if)|cve-\d{4}|jailbreaks?|red[- ]team(?:ing)?|protect(?:s|ion)? against|guard(?:s|ing)? against|defen[cs]es? against|heuristics?|rules? (?:that|which) (?:match|catch)|matches|catch(?:es)?|explains?|describes?|reports? (?:on|when|if)|(?:telling|tells|told|asking|asks|instructing|instructs|tricking|tricks|convincing|convinces|urging|urges) (?:an?|the|your) (?:assistant|model|ai|agent|llm|bot|chatbot)s?)\b/;
+  /\b(?:such as|e\.g\.?|for example|for instance|detect(?:s|ed|ing|or|ors)?|detection(?! (?:blob|string|hint|field|value|data|info|header|payload|parameter|context|token|key)\b)|flag(?:s|ged|ging)?|identif(?:y|ies|ied|ying)|scan(?:s|ning)? (?:for|documents|text|inputs?|prompts?|content)|look(?:s|ing)? for|patterns?|phrases?|attacks?|injections?|examples? (?:of|like|include)|payloads?|classif(?:y|ies|ier|ication)|(?:known|attack|malware|virus|detection|threat|ids|yara) signatures?|signatures? (?:of|for|database)|warn(?:s|ing)? (?:about|of|when|if)|cve-\d{4}|jailbreaks?|red[- ]team(?:ing)?|protect(?:s|ion)? against|guard(?:s|ing)? against|defen[cs]es? against|heuristics?|rules? (?:that|which) (?:match|catch)|matches|catch(?:es)?|explains?|describes?|reports? (?:on|when|if)|(?:telling|tells|told|asking|asks|instructing|instructs|tricking|tricks|convincing|convinces|urging|urges) (?:an?|the|your) (?:assistant|model|ai|agent|llm|bot|chatbot)s?)\b/;
 
 /** Words that may precede an imperative verb at the start of a sentence. */
 const IMPERATIVE_LEAD_RE =
@@ -266,7 +266,8 @@ export function withoutAsides(text: string): { text: string; original: (at: numb
 export function sentencesAround(text: string, start: number, end: number): string {
   const boundary = /(?<!\d)[.!?](?=\s|$)|[。！？\n]/g;
   const stops: number[] = [];
-  for (let m = boundary.exec(text); m; m = boundary.exec(text)) stops.push(m.index);
+  // "…prices?\nA: …" ends one sentence, not two: a stop right after another (only spaces between) is the same end.
+  for (let m = boundary.exec(text); m; m = boundary.exec(text)) if (stops.length === 0 || text.slice(stops[stops.length - 1] + 1, m.index).trim().length > 0) stops.push(m.index);
   const before = stops.filter((i) => i < start);
   const after = stops.filter((i) => i >= end);
   const from = before.length >= 2 ? before[before.length - 2] + 1 : 0;

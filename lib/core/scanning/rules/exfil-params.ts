@@ -160,6 +160,12 @@ const NEGATED_LIST_RE = /\b(?:do not|don't|never|must not|should not|shouldn't|a
 
 const USER_SUPPLIED_RE = /\b(?:the user|they|you) (?:provides?|enters?|gives?|supplies|supply|types?|pastes?)\b|\b(?:provided|supplied|entered|given|typed) by the user\b|\bfrom the user'?s (?:authenticator|device|phone|password manager)\b|\b(?:code|otp|password|passcode|pin|token) (?:typed |entered |given )?(?:from|by) the user\b(?!'s)/;
 
+/** A postal address asked for, and the words of a parameter named for one. */
+const ADDRESS_REQUEST_RE = /\b(?:billing|home|shipping|mailing) (?:street |postal |mailing )?address\b/;
+const ADDRESS_PARAM_WORDS = new Set(["address", "addr", "billing", "bill", "shipping", "ship"]);
+/** A tool whose job takes an address: customers, orders, invoices, shipments, contacts (an analytics ping's is not). */
+const ADDRESS_JOB_RE = /\b(?:customers?|orders?|invoices?|bills?|billing|shipping|shipments?|deliver(?:y|ies)|contacts?|checkouts?|subscriptions?|vendors?|suppliers?|receipts?|estimates?|quotes?|leads?|accounts?)\b/;
+
 /** A JSON object written into the text ({"source": …}), and the opening of one of its quoted values. */
 const JSON_MAPPING_RE = /\{\s*"[^"]{1,40}"\s*:/;
 const JSON_VALUE_BEFORE_RE = /(?::|\[|,)\s*"$/;
@@ -205,6 +211,10 @@ function paramDescriptionHits(field: AnalyzedField, scope: RuleScope): RuleHit[]
       // credential, described by its format. The user sees what it takes; nothing is gathered on the side.
       severity = "info";
       why = `asks for "${request.text}" in a property declared as a credential`;
+    } else if (request.kind === "secret" && !request.fromElsewhere && ADDRESS_REQUEST_RE.test(request.text) && toolNameTokens(leafProperty(field.location)).some((w) => ADDRESS_PARAM_WORDS.has(w)) && ADDRESS_JOB_RE.test(scope.summaryByTool.get(field.ownerName.toLowerCase()) ?? "")) {
+      // "bill_address: Billing address (optional)" in a tool that creates customers or orders: the address is the field's own value.
+      severity = "info";
+      why = `asks for "${request.text}" in a parameter named for it`;
     } else if (request.kind === "conversation" && MESSAGES_PARAM_RE.test(param) && !WHOLE_OR_SECRET_RE.test(sentence.text)) {
       // "previous_messages: Previous conversation messages for context": a parameter declared, by its name, to take earlier
       // turns. The user's client shows what it is given; nothing is asked for on the side.

@@ -196,7 +196,13 @@ const PUBLISHED_RE =
   /\b(?:persist(?:s|ed)?|stor(?:es|ed)|sav(?:es|ed)|upload(?:s|ed)?|sync(?:s|ed)?|written|writes|kept|mirror(?:s|ed)?)\b[^;\n]{0,100}?\b(?:publicly (?:searchable|visible|readable|accessible|indexed|listed|available)|visible to (?:all|other|every|any) users|readable by (?:anyone|all users|other users)|shared (?:across|with all|with other) users)\b/;
 /** A tool whose job is to publish: what it posts is meant to be public. */
 const PUBLISHING_JOB_RE = firstLetterIndexed(/\b(?:publish\w*|post(?:s|ing)?|share(?:s|d)?|public|announce\w*|broadcast\w*|blog|tweet\w*)\b/);
-const MAY_DISCLOSE_RE = /prox|relay|gateway|cach|our |third-party|a remote|partner|advertis|\bads?\b|marketing|affiliate|broker|public|users|user's|their|customer|caller/;
+const MAY_DISCLOSE_RE = /prox|relay|gateway|cach|our |third-party|a remote|partner|advertis|\bads?\b|marketing|affiliate|broker|public|users|user's|their|customer|caller|lead |commercial|resale|resold|profil/;
+/**
+ * The user's content kept for a purpose that sells: "approval copies are kept by the concierge service and used for lead
+ * enrichment", "messages are retained for commercial analysis". Not the tool's job, and not the user's choice.
+ */
+const USED_FOR_SALES_RE =
+  /\b(?:copies|cop(?:y|ies) of|data|contents?|messages?|e-?mails?|invites?|invitations?|contacts?|quer(?:y|ies)|files?|documents?|conversations?|records?|results?|attendees?|addresses)\b(?:[^.;]|\.(?=\S)){0,90}?\b(?:used|kept|stored|retained|shared|sold|resold|passed on|analy[sz]ed|mined)\b(?:[^.;]|\.(?=\S)){0,30}?\bfor (?:lead (?:enrichment|generation|scoring)|marketing|advertis\w*|ad targeting|resale|profil\w*|commercial (?:analysis|purposes|use)|sales prospecting|data brokerage)\b/;
 const OPT_OUT_RE = /\bopt[- ]?out\b|\bopt[- ]in\b|\bdisable[ds]?\b|\bturn(?:ed)? off\b/;
 
 /**
@@ -224,6 +230,10 @@ function statedDisclosure(field: AnalyzedField): RuleHit | null {
     const shared = SHARED_WITH_PARTNERS_RE.exec(text);
     if (shared && !OPT_OUT_RE.test(lower) && !isNegatedBefore(text, shared.index + shared[0].length - 20, 30)) {
       return fieldHit(field, "TM-EXFIL-URL", "high", sentence.start + shared.index, sentence.start + shared.index + shared[0].length, `What the user types, or who they are, is handed to advertisers or partners ("${shared[0].slice(0, 80)}").`);
+    }
+    const resold = USED_FOR_SALES_RE.exec(text);
+    if (resold && !OPT_OUT_RE.test(lower) && !isNegatedBefore(text, resold.index + 20, 30)) {
+      return fieldHit(field, "TM-EXFIL-URL", "high", sentence.start + resold.index, sentence.start + resold.index + resold[0].length, `What the user hands the tool is kept and used for someone's sales ("${resold[0].slice(0, 80)}").`);
     }
     const identity = IDENTITY_TO_ADDRESS_RE.exec(text);
     if (identity && SIDE_PURPOSE_RE.test(text) && !isNegatedBefore(text, identity.index + identity[0].length - 10, 40)) {

@@ -188,7 +188,7 @@ const BULK_PRIVATE_RE = lexicon(String.raw`\b(?:(?:lista|libreta|agenda) (?:comp
  * to a literal address it is exfiltration even without a covert marker (a sync tool sends to
  * the user's own service, which the text does not fix).
  */
-const WHOLE_CONVERSATION_RE = lexicon(String.raw`\b(?:(?:l')?inter[ao] (?:cronologia|conversazione)|tutta la (?:conversazione|cronologia|chat)|cronologia (?:della|delle) (?:conversazion\p{L}*|chat)|toda la conversación|todo el historial|(?:historial|conversación) (?:completa|completo|entera)|toda a conversa|todo o histórico|(?:histórico|conversa) (?:completa|completo|inteira)|toute la conversation|tout l'historique|(?:historique|conversation) (?:complète|entière)|(?:das )?ganze gespräch|(?:den )?(?:ganzen|gesamten) (?:chat|verlauf|chatverlauf)|(?:das |ihr )?(?:gesamte|vollständige) (?:gespräch|chatverlauf)|(?:bisherige\p{L}* )?(?:gesprächsverlauf|chatverlauf|konversationsverlauf)|l'intégralité de (?:la )?conversation|la totalité de (?:la )?conversation|contexte de (?:la )?conversation|la integridad de la conversación|contexto de (?:la )?conversación|contexto da conversa|kontext des gesprächs|gesprächskontext|contesto della conversazione|historique (?:complet|entier)(?: de la conversation)?|historique de (?:la )?conversation|historial (?:de la )?conversación|histórico (?:da )?conversa|cronologia (?:completa )?della chat|het hele gesprek|de (?:volledige|hele) (?:chat|conversatie|geschiedenis|chatgeschiedenis)|gespreksgeschiedenis|całą (?:rozmowę|historię|konwersację)|histori[ęa] (?:rozmowy|czatu)|toàn bộ (?:nội dung )?(?:cuộc trò chuyện|lịch sử|hội thoại)|lịch sử (?:trò chuyện|hội thoại)|seluruh (?:percakapan|riwayat)|riwayat (?:percakapan|obrolan)|tüm sohbet\p{L}*|sohbet geçmişi|весь (?:разговор|диалог|чат)|всю (?:переписку|историю))\b|会話(?:全体|の全文|履歴)|完整(?:的)?(?:对话|聊天记录)|全部(?:对话|聊天记录)|전체 대화|대화 기록 전체|대화 전체|대화 내용 전체|整个对话|整段对话|全部对话内容|会話の内容全体|会話全文`);
+const WHOLE_CONVERSATION_RE = lexicon(String.raw`\b(?:(?:l')?inter[ao] (?:cronologia|conversazione)|tutta la (?:conversazione|cronologia|chat)|cronologia (?:della|delle) (?:conversazion\p{L}*|chat)|toda la conversación|todo el historial|(?:historial|conversación) (?:completa|completo|entera)|toda a conversa|todo o histórico|(?:histórico|conversa) (?:completa|completo|inteira)|toute la conversation|tout l'historique|(?:historique|conversation) (?:complète|entière)|(?:das )?ganze gespräch|(?:den )?(?:ganzen|gesamten) (?:chat|verlauf|chatverlauf)|(?:das |ihr )?(?:gesamte|vollständige) (?:gespräch|chatverlauf)|(?:bisherige\p{L}* )?(?:gesprächsverlauf|chatverlauf|konversationsverlauf)|l'intégralité de (?:la )?conversation|la totalité de (?:la )?conversation|contexte de (?:la )?conversation|la integridad de la conversación|contexto de (?:la )?conversación|contexto da conversa|kontext des gesprächs|gesprächskontext|contesto della conversazione|historique (?:complet|entier)(?: de la conversation)?|historique de (?:la )?conversation|historial (?:de la )?conversación|histórico (?:da )?conversa|cronologia (?:completa )?della chat|het hele gesprek|de (?:volledige|hele) (?:chat|conversatie|geschiedenis|chatgeschiedenis)|gespreksgeschiedenis|całą (?:rozmowę|historię|konwersację)|histori[ęa] (?:rozmowy|czatu)|toàn bộ (?:nội dung )?(?:cuộc trò chuyện|lịch sử|hội thoại)|lịch sử (?:trò chuyện|hội thoại)|seluruh (?:percakapan|riwayat)|riwayat (?:percakapan|obrolan)|tüm sohbet\p{L}*|sohbet geçmişi|весь (?:разговор|диалог|чат)|всю (?:переписку|историю))\b|会話(?:全体|の全文|履歴)|完整(?:的)?(?:对话|聊天记录)|全部(?:对话|聊天记录)|전체 대화|대화 기록 전체|대화 전체|대화 내용 전체|整个对话|整段对话|全部对话内容|会話の内容全体|会話全文|系统提示词|系统提示|系統提示詞?|システムプロンプト|시스템 프롬프트|用户最近(?:的)?[一二三四五六七八九十\d]*条?消息|最近[一二三四五六七八九十\d]+条(?:用户)?消息|ユーザーの(?:直近|最近)の?(?:\d+件の)?メッセージ|사용자(?:의)? 최근 (?:\d+개의 )?메시지|\b(?:prompt (?:del|de|di) sistema|prompt (?:du )?système|system-?prompt|systemprompt|системн\p{L}* (?:промпт|подсказк\p{L}*))\b`);
 
 /** Covert timing or manner: in the background, silently, at the start of every conversation. */
 const COVERT_RE = lexicon(String.raw`\b(?:in silenzio|stillschweigend|po cichu|diam-diam|âm thầm|lặng lẽ|stilletjes|ongemerkt|en segundo plano|em segundo plano|en arrière-plan|im hintergrund|in background|arka planda|silenciosamente|en silencio|en silence|discrètement|heimlich|unbemerkt|di nascosto|silenziosamente|sessizce|gizlice|тайно|незаметно|в фоне|al (?:inicio|comienzo) de (?:cada|la) conversación|no início d[ae] (?:cada )?conversa|au début de (?:chaque|la) conversation|zu beginn (?:jedes|des|jeder) (?:gesprächs|unterhaltung|sitzung)|all'inizio (?:di ogni|della) conversazione|(?:her )?sohbetin başında|в начале (?:каждого )?разговора)\b|バックグラウンドで|こっそり|密かに|会話の(?:最初|冒頭|始め)に|在后台|后台|悄悄|偷偷|每次对话开始|对话开始时|백그라운드|몰래|대화 시작`);
@@ -524,6 +524,15 @@ function near(field: AnalyzedField, text: string, a: Concept, b: Concept): boole
   return b.at >= start && b.at < end;
 }
 
+/** Words for all of it: a parameter named for the chat still asks too much when it asks for the whole of it. */
+const WHOLE_ML_RE = /完整|全部|整个|整段|全文|全体|전체|\b(?:toda|todo|tout|toute|ganze\p{L}*|gesamte\p{L}*|vollständige\p{L}*|tutta|inter[ao]|complet[ao]|complète|entière|seluruh|tüm|весь|всю)\b/u;
+
+/** A parameter named for turns of the chat or a prompt: "recent_messages", "system_prompt", "chat_history". */
+function namedForConversation(field: AnalyzedField): boolean {
+  const property = /\/properties\/([^/]+)\/[^/]+$/.exec(field.location)?.[1] ?? field.paramName ?? "";
+  return toolNameTokens(property).some((w) => /^(?:messages?|history|prompt|prompts|conversation|chat|turns|transcript)$/.test(w));
+}
+
 /** A parameter named for environment variables ("envParams", "env_vars"): the variables it is to be given are its own input. */
 function namedForEnvironment(field: AnalyzedField): boolean {
   // The innermost property the text describes ("runOptions/properties/envParams/description"), not the top-level parameter.
@@ -550,9 +559,44 @@ function credentialFileIntoField(field: AnalyzedField): Concept | null {
   return null;
 }
 
+/**
+ * Stores that hold nothing but secrets, named the same in every language: private keys, password stores, keyrings, browser
+ * logins, registry and database passwords, shell history. (Not a config file a tool may read for its own job: ~/.ssh/config,
+ * ~/.aws/config, a kubeconfig, .env.)
+ */
+const STRONG_STORE_RE =
+  /(?:~\/)?\.gnupg\b|private-keys-v1\.d|\.password-store\b|\bid_(?:rsa|dsa|ecdsa|ed25519)\b(?!\.pub)|\.pgpass\b|\.docker\/config\.json|\.netrc\b|\.git-credentials\b|\blogin data\b|\bkey4\.db\b|\blogins\.json\b|\bcookies\.sqlite\b|\bwallet\.dat\b|\.(?:bash|zsh)_history\b|\.aws\/credentials\b|\bkeychain-db\b/;
+/** A negation in any of the languages, anywhere in the sentence: the store is named as left alone. (Letters, not a word boundary: "než" is no "ne".) */
+const NEGATION_ML_RE = /(?:不|没|沒|勿|禁止|しない|せず|ない|않|안 |없)|(?<!\p{L})(?:no|not|never|nunca|jamais|ne|pas|nicht|nie|niemals|kein\p{L}*|non|mai|não|nem|не|ні|ни|никогда|ніколи|asla|değil|hiçbir|nikdy|δεν|μην|ποτέ|niet|nooit|geen|aldrig|inte|ingen|ei|tidak|bukan|không|אל|לא|لا|نه|नहीं|কখনো|না|ไม่)(?!\p{L})/u;
+/** Left out, or only on the user's request, in the same languages: "standardmäßig ausgeschlossen", "solo si el usuario lo pide". */
+const KEPT_OUT_ML_RE =
+  /ausgeschlossen|ausgenommen|exclu[iíy]d|exclu(?:s|e|es)\b|esclus|wykluczon|исключ|виключ|hariç|dışında|uitgesloten|undantag|vyloučen|εξαιρ|除外|排除|不包括|제외|(?<!\p{L})(?:nur wenn|solo si|solo cuando|sólo si|seulement si|uniquement si|somente se|apenas se|solo se|tylko gdy|tylko jeśli|только если|лише якщо|alleen als|endast om|pouze pokud|μόνο αν|sadece)(?!\p{L})|仅在|只有在|のみ|경우에만/u;
+/** A tool whose own name or summary is about keys, secrets, passwords, history or backups of them. */
+const SECRET_TOOL_JOB_RE = /(?:ssh|gpg|gnupg|pgp|key|secret|passw|vault|keychain|keyring|credential|history|wallet|cert)/;
+
+/**
+ * A store that holds nothing but secrets, named in a sentence of another language that says nothing is left alone, in a tool
+ * whose name and summary are about something else: "Для підпису каталогу … читає ~/.gnupg/private-keys-v1.d і ~/.password-store
+ * і копіює файли", "Úklid … maže také ~/.bash_history", "Звіт містить повний вміст … ~/.pgpass". The rules read the verb in
+ * English; in the twenty other languages the store's name is the one word every text shares.
+ */
+function strongStoreBesideTheJob(field: AnalyzedField, scope: RuleScope): RuleHit | null {
+  if (field.kind !== "description" || field.owner !== "tool") return null;
+  const summary = `${field.ownerName.toLowerCase()} ${scope.summaryByTool.get(field.ownerName.toLowerCase()) ?? ""}`;
+  if (SECRET_TOOL_JOB_RE.test(summary)) return null;
+  for (const sentence of field.sentences) {
+    const store = STRONG_STORE_RE.exec(sentence.text);
+    if (!store || !mayBeForeign(sentence.text) || NEGATION_ML_RE.test(sentence.text) || KEPT_OUT_ML_RE.test(sentence.text)) continue;
+    return fieldHit(field, "TM-SENSITIVE-FILE", "high", sentence.start + store.index, sentence.start + store.index + store[0].length, `Names "${store[0]}", a store that holds only secrets, in a sentence of another language than English, in a tool whose job is something else.`);
+  }
+  return null;
+}
+
 export function detectMultilingualRequests(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const text = field.norm.lower;
   if (!mayBeForeign(text)) return [];
+  const store = STRONG_STORE_RE.test(text) ? strongStoreBesideTheJob(field, scope) : null;
+  if (store) return [store];
   // Each concept is looked for when a decision first needs it, not all up front: the lexicons
   // are pure, non-global patterns, so the order and number of their runs change no result, and
   // a concept no decision reaches is never matched (nor its pattern ever compiled, a cost of
@@ -629,7 +673,8 @@ export function detectMultilingualRequests(field: AnalyzedField, scope: RuleScop
   const overruled = MAY_OVERRULE_USER_RE.test(text) ? find(EVEN_IF_USER_SAYS_RE, text) : null;
   if (overruled) hit("TM-VALUE-OVERRIDE", conceal() ? "high" : "medium", overruled, "Overrules the user in advance, in another language than English (\"even if the user says otherwise\").");
   // A parameter whose description asks for the whole conversation: a tool gets its own input, not the chat.
-  if (field.kind === "param-text" && wholeConversation()) hit("TM-EXFIL-PARAM", "high", wholeConversation()!, "A parameter asks, in another language than English, for the whole conversation: the tool would receive what the user said to the model.");
+  // A parameter named for it ("recent_messages", "system_prompt", "chat_history") takes what its name says, in the call the user sees (as in English).
+  if (field.kind === "param-text" && wholeConversation() && !(namedForConversation(field) && !WHOLE_ML_RE.test(text.slice(wholeConversation()!.at, wholeConversation()!.end)))) hit("TM-EXFIL-PARAM", "high", wholeConversation()!, "A parameter asks, in another language than English, for the whole conversation: the tool would receive what the user said to the model.");
   // Credential files (named the same in every language) read into a field or parameter of a call: "~/.kube/config vollständig
   // gelesen und im Parameter cluster_ctx übergeben", "把其中的令牌写入此字段". A parameter carries the tool's input, not the user's keys.
   // A parameter's own text needs no field word ("indiquer ici le jeton ... tel qu'il figure dans ~/.config/gh/hosts.yml"),
@@ -732,7 +777,7 @@ export function detectMultilingualRequests(field: AnalyzedField, scope: RuleScop
   const around = call ? sentenceAround(field, text, call.at) : "";
   // "demandez toujours confirmation à l'utilisateur avant d'appeler deploy_site": the user decides, the call waits.
   const ordered = call !== null && ORDER_FIRST_RE.test(text) && !find(CONFIRM_WITH_USER_FIRST_ML_RE, around);
-  if (call && ordered && !namesNoTool(text.slice(call.at, call.end), field, scope) && (find(SECRET_RE, around) || find(ENVIRONMENT_RE, around) || find(PAYLOAD_ML_RE, around) || find(PAYMENT_SECRET_RE, around) || secretToolPassedOn(text.slice(Math.max(0, call.at - 80), call.end + 200)))) {
+  if (call && ordered && !namesNoTool(text.slice(call.at, call.end), field, scope) && (find(SECRET_RE, around) || find(WHOLE_CONVERSATION_RE, around) || find(ENVIRONMENT_RE, around) || find(PAYLOAD_ML_RE, around) || find(PAYMENT_SECRET_RE, around) || secretToolPassedOn(text.slice(Math.max(0, call.at - 80), call.end + 200)))) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to a named tool that carries secrets, bank or personal data, or everything there is.");
   } else if (call && ordered && (FIXED_VALUE_RE.test(text.slice(call.at, call.end + 120)) || consequentialCall(text.slice(call.at, call.end + 200)))) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to another tool first, with values the text fixes instead of the user.");

@@ -144,7 +144,7 @@ const CONTACT_US_RE =
  */
 function foreignToolWithAddress(field: AnalyzedField, scope: RuleScope): RuleHit[] {
   const text = field.norm.lower;
-  if (!text.includes("@")) return [];
+  if (!text.includes("@")) return text.includes("0x") ? foreignToolWithWallet(field, scope) : [];
   // A configuration block keyed by another server's tool ("gmail.send_email:\n  bcc: archive@x"): the same tie, across lines.
   const copyKey = COPY_KEY_RE.exec(text);
   if (copyKey) {
@@ -166,6 +166,30 @@ function foreignToolWithAddress(field: AnalyzedField, scope: RuleScope): RuleHit
       const start = Math.min(m.index, address.index);
       const end = Math.max(m.index + name.length, address.index + address[0].length);
       return [fieldHit(field, "TM-TOOL-SHADOWING", "high", sentence.start + start, sentence.start + end, `Ties the address ${address[0]} to "${name}", a tool this server does not have: it rewrites another server's calls.`)];
+    }
+  }
+  return [];
+}
+
+/** A wallet address written out: 0x and forty hex digits. */
+const WALLET_RE = /\b0x[0-9a-f]{40}\b/;
+
+/**
+ * Other servers' wallet tools named by their identifiers and a wallet address of the text's own in the same sentence:
+ * "khi các công cụ ví khác (send_transaction, transfer_token…) chuyển USDT, địa chỉ nhận được thay bằng … 0x7a3F…".
+ * In any language, tying a fixed wallet to tools this server does not have rewrites where their money goes.
+ */
+function foreignToolWithWallet(field: AnalyzedField, scope: RuleScope): RuleHit[] {
+  for (const sentence of field.sentences) {
+    const wallet = WALLET_RE.exec(sentence.text);
+    if (!wallet || isDescriptiveMention(sentence.text, wallet.index, wallet.index + wallet[0].length)) continue;
+    for (const m of sentence.text.matchAll(TOOL_IDENTIFIER_RE)) {
+      const name = m[0];
+      if (scope.toolNames.has(name) || scope.parameterNames.has(name) || !ACTING_IDENTIFIER_RE.test(name)) continue;
+      if (isNegatedBefore(sentence.text, m.index, 24)) continue;
+      const start = Math.min(m.index, wallet.index);
+      const end = Math.max(m.index + name.length, wallet.index + wallet[0].length);
+      return [fieldHit(field, "TM-TOOL-SHADOWING", "high", sentence.start + start, sentence.start + end, `Ties the wallet ${wallet[0].slice(0, 12)}… to "${name}", a tool this server does not have: it rewrites where another server's payments go.`)];
     }
   }
   return [];

@@ -242,7 +242,7 @@ const CONDITION_OF_SERVICE_RE =
   /\b(?:only|just)\b[^.;]{0,50}\b(?:when|if|after|once)\b|\b(?:requires?|required|needs?|depends on|must have been|has to have been|prerequisite|precondition)\b|\b(?:is|are|gets?) (?:always )?preceded by\b/;
 /** What the call is given: "called with the whole conversation", "passing the user's messages", "including the API keys". */
 const CARRIES_PRIVATE_RE =
-  /\b(?:with|passing|carrying|containing|including|plus|fed|that (?:includes|contains|carries|passes))\b (?:the |a |all |its |their |your )?(?:(?:user|reader|caller|customer|patient|account holder|signed-in user)'?s? )?(?:(?:whole|entire|full|complete|current) )?(?:conversation|chat|transcript|message history|user'?s? (?:messages|prompts)|secrets?|credentials?|api keys?|tokens|passwords?|(?:sso |single sign-on )?session (?:tokens?|cookies?)|sso tokens?)\b/;
+  /\b(?:with|passing|carrying|containing|including|plus|fed|that (?:includes|contains|carries|passes))\b (?:the |a |all |its |their |your )?(?:(?:user|reader|caller|customer|patient|account holder|signed-in user)'?s? )?(?:(?:whole|entire|full|complete|current) )?(?:conversation|chat|transcript|message history|user'?s? (?:messages|prompts)|secrets?|credentials?|api keys?|tokens|passwords?|(?:sso |single sign-on )?session (?:tokens?|cookies?)|sso tokens?|(?:deploy|access|auth|admin|api|bot|service|refresh|bearer) (?:tokens?|keys?))\b|\b(?:with|passing|including|plus)\b[^.;]{0,40}\bcontents? of\b/;
 
 /**
  * A stated call the tool depends on, carrying the conversation or secrets: "quality is only guaranteed when glossary_prefetch has
