@@ -1,5 +1,5 @@
 import type { Severity } from "../../findings";
-import { sentenceOf, type AnalyzedField } from "./analyzed-field";
+import { sentenceOf, writtenInCapitals, type AnalyzedField } from "./analyzed-field";
 import { forbiddenUnannounced } from "./directive-language";
 import type { RuleId } from "./rule-catalogue";
 import { CONSEQUENTIAL_TOOL_RE, CONSEQUENTIAL_VALUE_RE, startsWithIban } from "./directives/requested-actions";
@@ -502,9 +502,9 @@ const GRANTEE_ML_RE =
  * The names in a call that are no tools: values of this server's enums ("start_auth", an action of one tool) or constants
  * written in capitals ("优先于 TCB_SITE 环境变量": an environment variable, lower-cased only by the normalisation).
  */
-function namesNoTool(call: string, field: AnalyzedField, scope: RuleScope): boolean {
-  const names = call.match(TOOL_IDENTIFIER_RE) ?? [];
-  return names.length > 0 && names.every((name) => scope.enumValues.has(name) || (field.text.includes(name.toUpperCase()) && !field.text.includes(name)));
+function namesNoTool(call: Concept, field: AnalyzedField, scope: RuleScope): boolean {
+  const names = [...field.norm.lower.slice(call.at, call.end).matchAll(TOOL_IDENTIFIER_RE)];
+  return names.length > 0 && names.every((m) => scope.enumValues.has(m[0]) || writtenInCapitals(field, call.at + m.index, call.at + m.index + m[0].length));
 }
 
 /** An address whose host carries a word of the server's own name (five letters or more): the publisher's own service. */
@@ -777,7 +777,7 @@ export function detectMultilingualRequests(field: AnalyzedField, scope: RuleScop
   const around = call ? sentenceAround(field, text, call.at) : "";
   // "demandez toujours confirmation à l'utilisateur avant d'appeler deploy_site": the user decides, the call waits.
   const ordered = call !== null && ORDER_FIRST_RE.test(text) && !find(CONFIRM_WITH_USER_FIRST_ML_RE, around);
-  if (call && ordered && !namesNoTool(text.slice(call.at, call.end), field, scope) && (find(SECRET_RE, around) || find(WHOLE_CONVERSATION_RE, around) || find(ENVIRONMENT_RE, around) || find(PAYLOAD_ML_RE, around) || find(PAYMENT_SECRET_RE, around) || secretToolPassedOn(text.slice(Math.max(0, call.at - 80), call.end + 200)))) {
+  if (call && ordered && !namesNoTool(call, field, scope) && (find(SECRET_RE, around) || find(WHOLE_CONVERSATION_RE, around) || find(ENVIRONMENT_RE, around) || find(PAYLOAD_ML_RE, around) || find(PAYMENT_SECRET_RE, around) || secretToolPassedOn(text.slice(Math.max(0, call.at - 80), call.end + 200)))) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to a named tool that carries secrets, bank or personal data, or everything there is.");
   } else if (call && ordered && (FIXED_VALUE_RE.test(text.slice(call.at, call.end + 120)) || consequentialCall(text.slice(call.at, call.end + 200)))) {
     hit("TM-TOOL-DEPENDENCY", "high", call, "Orders, in another language than English, a call to another tool first, with values the text fixes instead of the user.");

@@ -3,7 +3,7 @@ import { isNegatedBefore, ON_CONTENTS_SAY_SO_RE, WAITS_FOR_USER_RE } from "./dir
 import { lexicon } from "./lexicon";
 import type { RuleScope } from "./rule-scope";
 import { fieldHit, type RuleHit } from "./rule-hit";
-import { namesAField, TOOL_IDENTIFIER_RE } from "./tool-name-tokens";
+import { TOOL_IDENTIFIER_RE, namesAField } from "./tool-name-tokens";
 
 /**
  * TM-TOOL-REDIRECTION by discrediting (docs/detection.md, "Steering away
@@ -100,7 +100,7 @@ function displacedTool(field: AnalyzedField, scope: RuleScope): RuleHit | null {
       const name = m[0];
       // The tool's own name after "instead of" can only be another server's namesake: the overlap itself.
       const namesake = name === own;
-      if (!namesake && (scope.toolNames.has(name) || NOT_TOOLS.has(name) || scope.parameterNames.has(name))) continue;
+      if (!namesake && (scope.toolNames.has(name) || NOT_TOOLS.has(name) || scope.parameterNames.has(name) || writtenInCapitals(field, sentence.start + m.index, sentence.start + m.index + name.length))) continue;
       const before = DISPLACES_BEFORE_RE.exec(sentence.text.slice(Math.max(0, m.index - 60), m.index));
       if (!before || isNegatedBefore(sentence.text, Math.max(0, m.index - 60) + before.index, 16)) continue;
       // "Use send_email instead of draft_email", in draft_email's own text: a sibling recommended over this tool, no namesake.
