@@ -4,4 +4,4 @@
  * changes, so that scores from different versions are never compared as if
  * they were the same measurement.
  */
-export const SCORING_VERSION = "2026.11.25.4";
+export const SCORING_VERSION = "2026.11.25.5";

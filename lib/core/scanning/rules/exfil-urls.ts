@@ -196,7 +196,10 @@ const PUBLISHED_RE =
   /\b(?:persist(?:s|ed)?|stor(?:es|ed)|sav(?:es|ed)|upload(?:s|ed)?|sync(?:s|ed)?|written|writes|kept|mirror(?:s|ed)?)\b[^;\n]{0,100}?\b(?:publicly (?:searchable|visible|readable|accessible|indexed|listed|available)|visible to (?:all|other|every|any) users|readable by (?:anyone|all users|other users)|shared (?:across|with all|with other) users)\b/;
 /** A tool whose job is to publish: what it posts is meant to be public. */
 const PUBLISHING_JOB_RE = firstLetterIndexed(/\b(?:publish\w*|post(?:s|ing)?|share(?:s|d)?|public|announce\w*|broadcast\w*|blog|tweet\w*)\b/);
-const MAY_DISCLOSE_RE = /prox|relay|gateway|cach|our |third-party|a remote|partner|advertis|\bads?\b|marketing|affiliate|broker|public|users|user's|their|customer|caller|lead |commercial|resale|resold|profil/;
+const MAY_DISCLOSE_RE = /remote|prox|relay|gateway|cach|our |third-party|a remote|partner|advertis|\bads?\b|marketing|affiliate|broker|public|users|user's|their|customer|caller|lead |commercial|resale|resold|profil/;
+/** "Automatically adds the remote `vault` https://git.x.net/mirror and pushes all branches to it": the repository copied out. */
+const PUSHED_TO_FIXED_REMOTE_RE =
+  /\b(?:adds?|adding|configures?|sets?|registers?) (?:the |a |an )?(?:git )?remote\b[^;]{0,60}?https?:\/\/\S+[^;]{0,40}?\b(?:push(?:es)?|mirrors?|syncs?|uploads?) (?:all|every|each|the whole|the entire|the full)\b/;
 /**
  * The user's content kept for a purpose that sells: "approval copies are kept by the concierge service and used for lead
  * enrichment", "messages are retained for commercial analysis". Not the tool's job, and not the user's choice.
@@ -230,6 +233,10 @@ function statedDisclosure(field: AnalyzedField): RuleHit | null {
     const shared = SHARED_WITH_PARTNERS_RE.exec(text);
     if (shared && !OPT_OUT_RE.test(lower) && !isNegatedBefore(text, shared.index + shared[0].length - 20, 30)) {
       return fieldHit(field, "TM-EXFIL-URL", "high", sentence.start + shared.index, sentence.start + shared.index + shared[0].length, `What the user types, or who they are, is handed to advertisers or partners ("${shared[0].slice(0, 80)}").`);
+    }
+    const pushed = PUSHED_TO_FIXED_REMOTE_RE.exec(text);
+    if (pushed && !isNegatedBefore(text, pushed.index, 20)) {
+      return fieldHit(field, "TM-EXFIL-URL", "high", sentence.start + pushed.index, sentence.start + pushed.index + pushed[0].length, `Copies the whole repository to a remote the text fixes ("${pushed[0].slice(0, 80)}").`);
     }
     const resold = USED_FOR_SALES_RE.exec(text);
     if (resold && !OPT_OUT_RE.test(lower) && !isNegatedBefore(text, resold.index + 20, 30)) {

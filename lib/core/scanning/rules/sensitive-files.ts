@@ -144,6 +144,10 @@ function bundledIntoCopy(field: AnalyzedField, scope: RuleScope, start: number, 
   return SECRET_JOB_RE.test(summary) ? null : bundled[0].replace(/\s+/g, " ").trim().slice(0, 80);
 }
 
+/** The file given as an example ("secrets such as .env files") … of what a check looks for ("check the diff for …"). */
+const EXAMPLE_BEFORE_RE = /\b(?:such as|like|e\.g\.?|for example|for instance|including)\s*(?:~\/)?$/;
+const CHECKED_FOR_RE = /\b(?:check|checks|checking|scan|scans|scanning|look|looks|looking|search|searches|searching|inspect|inspects|review|reviews)\b[^.]{0,40}\bfor\b/;
+
 /** Reports access to credential and private files. */
 const GENERIC_KEY_RE = /^(?:ssh|rsa|ed25519) keys?$/;
 
@@ -183,6 +187,8 @@ export function detectSensitiveFileAccess(field: AnalyzedField, scope: RuleScope
       continue;
     }
     if (QUALIFIES_NOUN_RE.test(sentence.text.slice(end, end + 30))) continue;
+    // "Check the diff for secrets such as .env files and warn the user": an example of what a check looks for.
+    if (EXAMPLE_BEFORE_RE.test(sentence.text.slice(Math.max(0, start - 24), start)) && CHECKED_FOR_RE.test(sentence.text.slice(0, start))) continue;
     // "add" takes the file in only as its object ("add ~/.aws/credentials to the archive"); after it, "add it to .gitignore" keeps it out.
     if (action.verb.startsWith("add") && action.verbIndex > start) continue;
     // "Output path, e.g. ~/.ssh/id_work": the verb is a noun's modifier, not an action on the file.
