@@ -3,7 +3,7 @@ import { isDescriptiveMention, isNegatedBefore } from "./directive-language";
 import { lexicon } from "./lexicon";
 import { registrableDomain } from "./registrable-domain";
 import { fieldHit, type RuleHit } from "./rule-hit";
-import type { RuleScope } from "./rule-scope";
+import { hostNamedForServer, type RuleScope } from "./rule-scope";
 import { COMMON_TLDS } from "./threat-targets";
 
 /**
@@ -248,7 +248,7 @@ function userSentToSignInElsewhere(field: AnalyzedField, text: string, scope: Ru
     if (!url || PLACEHOLDER_HOST_RE.test(url[0])) continue;
     const domain = registrableDomain(url[1]);
     if (IDENTITY_DOMAINS.has(domain) || [...KNOWN_BRANDS.values()].some((d) => d.includes(domain))) continue;
-    if ([...scope.serverWords].some((w) => w.length >= 4 && url[1].includes(w))) continue;
+    if (hostNamedForServer(url[1], scope.serverWords)) continue;
     return fieldHit(field, "TM-TOOL-REDIRECTION", "high", sentence.start + url.index, sentence.start + url.index + url[0].length, `Sends the user to sign in, hand over a code or enter card details at ${domain}, which is neither this server's own domain nor the provider's.`);
   }
   return null;

@@ -33,6 +33,17 @@ export interface RuleScope {
   serverWords: ReadonlySet<string>;
 }
 
+/**
+ * Whether the host of `address` (a URL, or a host written without a scheme, possibly followed by a path or CJK
+ * punctuation) carries a distinctive word of the server's own name, five letters or more: "mcp.accesslint.com" for
+ * accesslint-mcp, "<envId>.tcloudbaseapp.com" for cloudbase-mcp. The publisher's own service, by its name.
+ */
+export function hostNamedForServer(address: string, serverWords: ReadonlySet<string>): boolean {
+  const host = address.replace(/^[a-z]+:\/\//, "").split(/[/?#\s,)'"`，。、）]/)[0];
+  for (const word of serverWords) if (word.length >= 5 && host.includes(word)) return true;
+  return false;
+}
+
 /** Words every server name may hold, which name no product. */
 const GENERIC_NAME_WORDS = new Set(["mcp", "server", "servers", "tool", "tools", "api", "service", "client", "manager", "plugin", "bridge", "connector", "integration", "official", "local", "remote"]);
 

@@ -5,7 +5,7 @@ import { clauseAfter, clauseBefore, type AnalyzedField, type Sentence } from "..
 import { asOrders, isDescribedCode, isDescriptiveMention, isNegatedBefore } from "../directive-language";
 import type { RuleId } from "../rule-catalogue";
 import { fieldHit, type RuleHit } from "../rule-hit";
-import type { RuleScope } from "../rule-scope";
+import { hostNamedForServer, type RuleScope } from "../rule-scope";
 import { lexicon, mayBeForeign } from "../lexicon";
 import { fieldFraming, hasImperativeClause, hasPretext, isFramedAsAuthority, sentenceForce, type DirectiveForce, type Framing } from "./directive-framing";
 import {
@@ -181,13 +181,6 @@ function onServersOwnDomain(text: string, serverWords: ReadonlySet<string>): boo
   return host !== undefined && serverWords.has(registrableDomain(host).split(".")[0]);
 }
 
-/** The address in `text` (the words of a request) is on a host that carries a word of the server's own name (five letters or more). */
-function hostNamedForServer(text: string, serverWords: ReadonlySet<string>): boolean {
-  const host = /https?:\/\/([^/\s,)'"`]+)/.exec(text)?.[1];
-  if (!host) return false;
-  for (const word of serverWords) if (word.length >= 5 && host.includes(word)) return true;
-  return false;
-}
 
 /** What the severity of a request depends on, besides the request itself. */
 interface Judging {
@@ -287,7 +280,7 @@ function judge(action: RequestedAction, { force, framed, justified, purposeFits,
       if (purposeFits && !framed && !EXTRA_CONTACT_RE.test(sentence) && !INTENDED_PARTY_DISPLACED_RE.test(sentence)) return { severity: null, why: "" };
       // "Reach instead for the hosted AccessLint connector (https://mcp.accesslint.com/mcp)", said by the AccessLint server:
       // the vendor's own service, named by the server's own name, with nothing to carry there.
-      if (!framed && hostNamedForServer(sentence.slice(action.start, action.end), serverWords) && !EXTRA_CONTACT_RE.test(sentence) && !INTENDED_PARTY_DISPLACED_RE.test(sentence)) return { severity: "low", why: `${asked}: the publisher's own service, by its name` };
+      if (!framed && hostNamedForServer(/https?:\/\/\S+/.exec(sentence.slice(action.start, action.end))?.[0] ?? "", serverWords) && !EXTRA_CONTACT_RE.test(sentence) && !INTENDED_PARTY_DISPLACED_RE.test(sentence)) return { severity: "low", why: `${asked}: the publisher's own service, by its name` };
       // "For locked workspaces, send the user to https://www.notion.so/login", said by a Notion server: a link for the user to
       // open on the product's own domain (its registrable name is the server's word, not a look-alike that carries it).
       if (!framed && USER_POINTED_TO_RE.test(sentence.slice(Math.max(0, action.start - 40), action.end)) && onServersOwnDomain(sentence.slice(action.start, action.end), serverWords)) return { severity: null, why: "" };
