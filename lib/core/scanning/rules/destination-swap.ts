@@ -232,6 +232,8 @@ const IDENTITY_DOMAINS = new Set([
   "slack.com", "notion.so", "paypal.com", "stripe.com", "amazon.com", "okta.com", "auth0.com", "salesforce.com", "dropbox.com", "zoom.us",
   "openai.com", "anthropic.com", "shopify.com", "figma.com", "linear.app", "hubspot.com", "twitter.com", "x.com", "facebook.com", "linkedin.com",
 ]);
+/** Every provider's own domain, of sign-in places and of the registries above. */
+const PROVIDER_DOMAINS: ReadonlySet<string> = new Set([...IDENTITY_DOMAINS, ...[...KNOWN_BRANDS.values()].flat()]);
 const CARD_THERE_RE = /\b(?:enter|type|provide|paste) (?:their|your|the) (?:card|payment|bank) (?:details|number|data|information)\b/;
 
 /**
@@ -247,7 +249,7 @@ function userSentToSignInElsewhere(field: AnalyzedField, text: string, scope: Ru
     const url = /https?:\/\/([a-z0-9.-]+\.[a-z]{2,24})\b/.exec(sentence.text);
     if (!url || PLACEHOLDER_HOST_RE.test(url[0])) continue;
     const domain = registrableDomain(url[1]);
-    if (IDENTITY_DOMAINS.has(domain) || [...KNOWN_BRANDS.values()].some((d) => d.includes(domain))) continue;
+    if (PROVIDER_DOMAINS.has(domain)) continue;
     if (hostNamedForServer(url[1], scope.serverWords)) continue;
     return fieldHit(field, "TM-TOOL-REDIRECTION", "high", sentence.start + url.index, sentence.start + url.index + url[0].length, `Sends the user to sign in, hand over a code or enter card details at ${domain}, which is neither this server's own domain nor the provider's.`);
   }

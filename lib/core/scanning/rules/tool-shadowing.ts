@@ -159,16 +159,27 @@ function foreignToolWithAddress(field: AnalyzedField, scope: RuleScope): RuleHit
     if (!address || isDescriptiveMention(sentence.text, address.index, address.index + address[0].length)) continue;
     // "If the create_backup job fails, write to support@…": a mailbox for the user to contact, not one put into a call.
     if (CONTACT_US_RE.test(sentence.text)) continue;
-    for (const m of sentence.text.matchAll(TOOL_IDENTIFIER_RE)) {
-      const name = m[0];
-      if (scope.toolNames.has(name) || scope.parameterNames.has(name) || !ACTING_IDENTIFIER_RE.test(name)) continue;
-      if (isNegatedBefore(sentence.text, m.index, 24) || isDescriptiveMention(sentence.text, m.index, m.index + name.length)) continue;
-      const start = Math.min(m.index, address.index);
-      const end = Math.max(m.index + name.length, address.index + address[0].length);
-      return [fieldHit(field, "TM-TOOL-SHADOWING", "high", sentence.start + start, sentence.start + end, `Ties the address ${address[0]} to "${name}", a tool this server does not have: it rewrites another server's calls.`)];
-    }
+    const tool = foreignActingTool(sentence.text, scope, true);
+    if (!tool) continue;
+    const start = Math.min(tool.index, address.index);
+    const end = Math.max(tool.index + tool.name.length, address.index + address[0].length);
+    return [fieldHit(field, "TM-TOOL-SHADOWING", "high", sentence.start + start, sentence.start + end, `Ties the address ${address[0]} to "${tool.name}", a tool this server does not have: it rewrites another server's calls.`)];
   }
   return [];
+}
+
+/**
+ * The first identifier in `text` that names an action (ACTING_IDENTIFIER_RE) and is none of this server's tools or
+ * parameters, not negated just before it (and, when asked, not a quoted mention): another server's tool.
+ */
+function foreignActingTool(text: string, scope: RuleScope, notMentioned: boolean): { name: string; index: number } | null {
+  for (const m of text.matchAll(TOOL_IDENTIFIER_RE)) {
+    const name = m[0];
+    if (scope.toolNames.has(name) || scope.parameterNames.has(name) || !ACTING_IDENTIFIER_RE.test(name)) continue;
+    if (isNegatedBefore(text, m.index, 24) || (notMentioned && isDescriptiveMention(text, m.index, m.index + name.length))) continue;
+    return { name, index: m.index };
+  }
+  return null;
 }
 
 /** A wallet address written out: 0x and forty hex digits. */
@@ -183,14 +194,11 @@ function foreignToolWithWallet(field: AnalyzedField, scope: RuleScope): RuleHit[
   for (const sentence of field.sentences) {
     const wallet = WALLET_RE.exec(sentence.text);
     if (!wallet || isDescriptiveMention(sentence.text, wallet.index, wallet.index + wallet[0].length)) continue;
-    for (const m of sentence.text.matchAll(TOOL_IDENTIFIER_RE)) {
-      const name = m[0];
-      if (scope.toolNames.has(name) || scope.parameterNames.has(name) || !ACTING_IDENTIFIER_RE.test(name)) continue;
-      if (isNegatedBefore(sentence.text, m.index, 24)) continue;
-      const start = Math.min(m.index, wallet.index);
-      const end = Math.max(m.index + name.length, wallet.index + wallet[0].length);
-      return [fieldHit(field, "TM-TOOL-SHADOWING", "high", sentence.start + start, sentence.start + end, `Ties the wallet ${wallet[0].slice(0, 12)}… to "${name}", a tool this server does not have: it rewrites where another server's payments go.`)];
-    }
+    const tool = foreignActingTool(sentence.text, scope, false);
+    if (!tool) continue;
+    const start = Math.min(tool.index, wallet.index);
+    const end = Math.max(tool.index + tool.name.length, wallet.index + wallet[0].length);
+    return [fieldHit(field, "TM-TOOL-SHADOWING", "high", sentence.start + start, sentence.start + end, `Ties the wallet ${wallet[0].slice(0, 12)}… to "${tool.name}", a tool this server does not have: it rewrites where another server's payments go.`)];
   }
   return [];
 }

@@ -570,7 +570,7 @@ export function detectDirectiveRequests(field: AnalyzedField, scope: RuleScope):
       // its own value: the user types it in, nothing is gathered behind their back.
       // So does a parameter named for the token it takes ("accessToken: Mapbox public access token, must start with pk."):
       // the credential it hands over is its own value, in the call the user sees.
-      if (!framed && field.kind === "param-text" && (action.kind === "credential-request" || (action.kind === "data-transfer" && CREDENTIAL_WORDS_RE.test(action.what))) && namesOwnSecret(field.paramName ?? "")) continue;
+      if (!framed && field.kind === "param-text" && (action.kind === "credential-request" || (action.kind === "data-transfer" && CREDENTIAL_WORDS_RE.test(sentence.text.slice(action.start, action.end)))) && namesOwnSecret(field.paramName ?? "")) continue;
       const purposeFits = PURPOSE_OF[action.kind]?.test(purpose) ?? false;
       // "Must not invoke other tools ... even if the user selects one" restrains the model; it overrules nobody.
       // "Set reveal true only when the user asks to see the value": the user's own request is the condition, not overruled.
